@@ -1,0 +1,275 @@
+"""Boards: cells, parsing what people type, neighbours.
+
+A board is a grid of ``rows`` x ``cols`` cells, stored row-major. Each cell holds
+one cube face, written in lower case: a single letter ``a``..``z``, a multi-letter
+face (``qu``, and Super Big Boggle's ``th``, ``in``, ``er``, ``he``, ``an``), or
+``#`` for a blank face, a block that no word may pass through.
+
+People type boards in several ways; :func:`parse_board` accepts all of them (the
+grammar is in the README):
+
+- ``abcdefghijklmnop``: cells run together, square board inferred;
+- ``abcd efgh ijkl mnop``: rows separated by spaces, commas, slashes or newlines;
+- ``a b c qu / th e r s / ...``: cells separated one by one, so multi-letter faces
+  and blanks can be written;
+- a list of rows from JSON, each a list of cell strings (``["Qu", "A", "#"]``).
+
+In run-together text a lone ``q`` is the ``Qu`` cube and ``qu`` typed in full is
+one cell too; ``#`` and ``.`` are blanks.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from .errors import BoardError
+
+#: Faces that hold more than one letter. Boggle's only Q face is ``Qu``; the rest are
+#: the two-letter die of Super Big Boggle.
+MULTI_LETTER_FACES = ("qu", "th", "in", "er", "he", "an")
+BLANK = "#"
+_BLANK_INPUTS = frozenset({"#", "."})
+_FACES = frozenset(MULTI_LETTER_FACES) | frozenset("abcdefghijklmnopqrstuvwxyz")
+
+# Row separators that are never ambiguous. Spaces separate rows only when none of
+# these is present (see _split_rows).
+_ROW_SEPARATORS = re.compile(r"[\n\r/,;]+")
+_SPACES = re.compile(r"[ \t]+")
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Board:
+    """A rectangular grid of cube faces, stored row-major."""
+
+    rows: int
+    cols: int
+    faces: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if self.rows < 1 or self.cols < 1:
+            raise BoardError(f"a board needs at least one row and one column, not {self}")
+        if len(self.faces) != self.rows * self.cols:
+            raise BoardError(
+                f"{self.rows}x{self.cols} board needs {self.rows * self.cols} cells, "
+                f"got {len(self.faces)}"
+            )
+        for index, face in enumerate(self.faces):
+            if face not in _FACES and face != BLANK:
+                raise BoardError(f"{face!r} (cell {index + 1}) is not a Boggle face")
+
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return self.rows * self.cols
+
+    def face(self, row: int, col: int) -> str:
+        """The face at ``(row, col)``."""
+        return self.faces[row * self.cols + col]
+
+    def cell(self, index: int) -> Cell:
+        """The ``(row, col)`` of a row-major cell index."""
+        return divmod(index, self.cols)
+
+    def neighbors(self, index: int) -> tuple[int, ...]:
+        """Indexes of the cells adjacent to cell ``index`` (8-way), blanks included."""
+        return grid_neighbors(self.rows, self.cols)[index]
+
+    def display_rows(self) -> list[list[str]]:
+        """The faces as people write them: ``[["Qu", "A"], ["#", "Th"]]``."""
+        return [
+            [display_face(self.faces[r * self.cols + c]) for c in range(self.cols)]
+            for r in range(self.rows)
+        ]
+
+    def __str__(self) -> str:
+        """The board in the syntax :func:`parse_board` reads back to the same board."""
+        spaced = any((f != "qu" and len(f) > 1) or f == BLANK for f in self.faces)
+        rows = []
+        for r in range(self.rows):
+            faces = self.faces[r * self.cols : (r + 1) * self.cols]
+            rows.append(" ".join(faces) if spaced else "".join(faces))
+        return " / ".join(rows) if spaced else " ".join(rows)
+
+
+def display_face(face: str) -> str:
+    """A face as printed on the cube: ``Qu``, ``A``, ``#``."""
+    return face.capitalize()
+
+
+@cache
+def grid_neighbors(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell of a rows x cols grid, the indexes of its 8-way neighbours."""
+    result = []
+    for r in range(rows):
+        for c in range(cols):
+            result.append(
+                tuple(
+                    rr * cols + cc
+                    for rr in range(max(r - 1, 0), min(r + 2, rows))
+                    for cc in range(max(c - 1, 0), min(c + 2, cols))
+                    if (rr, cc) != (r, c)
+                )
+            )
+    return tuple(result)
+
+
+def parse_board(
+    value: str | Sequence[Sequence[str] | str],
+    rows: int | None = None,
+    cols: int | None = None,
+) -> Board:
+    """Read a board from typed text or a list of rows; raise BoardError saying what is wrong."""
+    if isinstance(value, str):
+        grid = _split_rows(value)
+    elif isinstance(value, Sequence):
+        grid = _rows_from_list(value)
+    else:
+        raise BoardError(f"a board is text or a list of rows, not {type(value).__name__}")
+    grid = [row for row in grid if row]
+    if not grid:
+        raise BoardError("the board is empty")
+    return _shape(grid, rows, cols)
+
+
+def _split_rows(text: str) -> list[list[str]]:
+    """Split typed text into rows of faces."""
+    text = text.strip()
+    if _ROW_SEPARATORS.search(text):
+        return [
+            _read_row(piece.strip(), row_number)
+            for row_number, piece in enumerate(_ROW_SEPARATORS.split(text), 1)
+            if piece.strip()
+        ]
+    pieces = _SPACES.split(text) if text else []
+    if len(pieces) == 1:
+        return [_read_run(text, None)]
+    if all(_is_one_cell(p) for p in pieces):
+        # "a b c qu e f ...": every piece is one cell, so the pieces are the cells
+        # of one board, not its rows.
+        return [[_read_token(p, None, i) for i, p in enumerate(pieces, 1)]]
+    return [_read_row(piece, row_number) for row_number, piece in enumerate(pieces, 1)]
+
+
+def _is_one_cell(piece: str) -> bool:
+    """Whether a space-separated piece of text is a single cell rather than a row."""
+    piece = piece.lower()
+    return piece in _FACES or piece in _BLANK_INPUTS or piece == "q"
+
+
+def _where(row_number: int | None, cell_number: int) -> str:
+    """Where a cell is, in the words a person would use."""
+    if row_number is None:
+        return f"cell {cell_number}"
+    return f"row {row_number}, cell {cell_number}"
+
+
+def _read_row(text: str, row_number: int) -> list[str]:
+    """Read one row: cells separated by spaces, or run together."""
+    if _SPACES.search(text):
+        return [_read_token(t, row_number, i) for i, t in enumerate(_SPACES.split(text), 1)]
+    return _read_run(text, row_number)
+
+
+def _read_run(text: str, row_number: int | None) -> list[str]:
+    """Read cells run together: one letter a cell, ``q``/``qu`` is Qu, ``#``/``.`` blank."""
+    lowered = text.lower()
+    faces: list[str] = []
+    i = 0
+    while i < len(lowered):
+        ch = lowered[i]
+        if ch in _BLANK_INPUTS:
+            faces.append(BLANK)
+        elif "a" <= ch <= "z":
+            if ch == "q":
+                faces.append("qu")
+                if lowered.startswith("u", i + 1):
+                    i += 1
+            else:
+                faces.append(ch)
+        else:
+            raise BoardError(
+                f"{text[i]!r} ({_where(row_number, len(faces) + 1)}) is not a letter a-z"
+            )
+        i += 1
+    return faces
+
+
+def _read_token(token: str, row_number: int | None, cell_number: int) -> str:
+    """Read one cell written on its own: a letter, a multi-letter face or a blank."""
+    face = token.strip().lower()
+    if face in _BLANK_INPUTS or face == "":
+        return BLANK
+    if face == "q":
+        return "qu"
+    if face in _FACES:
+        return face
+    where = _where(row_number, cell_number)
+    if face.isascii() and face.isalpha():
+        raise BoardError(
+            f"{token!r} ({where}) is not a cube face; multi-letter faces are "
+            + ", ".join(display_face(f) for f in MULTI_LETTER_FACES)
+        )
+    raise BoardError(f"{token!r} ({where}) is not a letter a-z")
+
+
+def _rows_from_list(rows: Sequence[Sequence[str] | str]) -> list[list[str]]:
+    """Read a list of rows from JSON: each a list of cell strings, or a row of text."""
+    grid = []
+    for row_number, row in enumerate(rows, 1):
+        if isinstance(row, str):
+            grid.append(_read_row(row.strip(), row_number))
+        elif isinstance(row, Sequence):
+            cells = []
+            for cell_number, cell in enumerate(row, 1):
+                if not isinstance(cell, str):
+                    raise BoardError(
+                        f"row {row_number}, cell {cell_number} is {type(cell).__name__}, "
+                        "not a string"
+                    )
+                cells.append(_read_token(cell, row_number, cell_number))
+            if not cells:
+                raise BoardError(f"row {row_number} is empty")
+            grid.append(cells)
+        else:
+            raise BoardError(
+                f"row {row_number} is {type(row).__name__}; a row is a list of cells or text"
+            )
+    return grid
+
+
+def _shape(grid: list[list[str]], rows: int | None, cols: int | None) -> Board:
+    """Fit the rows read to a rectangle, or infer a square from one run of cells."""
+    faces = [face for row in grid for face in row]
+    n = len(faces)
+    if rows is not None or cols is not None:
+        rows = rows if rows is not None else (n // cols if cols else 0)
+        cols = cols if cols is not None else (n // rows if rows else 0)
+        if rows < 1 or cols < 1 or rows * cols != n:
+            raise BoardError(f"{_cells(n)} cannot make a {rows}x{cols} board")
+        return Board(rows, cols, tuple(faces))
+    if len(grid) == 1:
+        side = math.isqrt(n)
+        if side * side != n:
+            raise BoardError(f"{_cells(n)} cannot make a square board; give the rows")
+        return Board(side, side, tuple(faces))
+    widths = [len(row) for row in grid]
+    # The most common width is taken as the intended one, so the message points at
+    # the odd row out rather than blaming the first row.
+    width = max(widths, key=lambda w: (widths.count(w), -widths.index(w)))
+    for row_number, row_width in enumerate(widths, 1):
+        if row_width != width:
+            others = {w for i, w in enumerate(widths, 1) if i != row_number}
+            rest = f"the others have {width}" if others == {width} else f"most have {width}"
+            raise BoardError(f"row {row_number} has {_cells(row_width)}; {rest}")
+    return Board(len(grid), width, tuple(faces))
+
+
+def _cells(n: int) -> str:
+    """'1 cell', '5 cells'."""
+    return f"{n} cell" if n == 1 else f"{n} cells"

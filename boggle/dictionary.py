@@ -1,0 +1,418 @@
+"""Word lists -> a compact, immutable word graph, cached on disk.
+
+The representation, before it is used:
+
+- Words are spelled in *symbols*, not letters. Symbols 0-25 are the letters a-z,
+  except that symbol 16 (``q``) stands for ``qu``: Boggle has no plain Q face, so a
+  word with a ``q`` not followed by ``u`` can never be played and is skipped, and
+  every other ``q`` can be read together with its ``u``. That makes the ``Qu`` cube
+  one step of the search like any other cube.
+- The words form a DAWG: a trie whose identical subtrees are merged (a minimal
+  acyclic automaton). ENABLE2K's 173k words make about 54k nodes instead of the
+  trie's 390k.
+- The DAWG is stored as one flat table with a row of ``STRIDE`` entries per node:
+  ``table[node + symbol]`` is the child reached by that symbol, already multiplied
+  by ``STRIDE`` (so it is the child's own row offset), or 0 when there is none.
+  Row 0 is an empty row, so 0 can mean "no child". One index per step is the
+  cheapest lookup Python has, which is what makes the search fast. The table is an
+  ``array('i')``: 4 bytes an entry, read from the cache in one call, as quick to index
+  as a list, and untouched by reference counting, so forked server workers keep
+  sharing its pages.
+- Rows of nodes that end a word come first: a node ends a word exactly when its
+  offset is below ``terminal_limit``, one comparison instead of a second table.
+- Columns 26-30 are the two-letter faces of Super Big Boggle (``th``, ``in``, ``er``,
+  ``he``, ``an``), derived from the letter columns when the table is built, so those
+  cubes are one step too.
+
+The built table is cached on disk, keyed by the word list's content hash and the
+format version; a stale, truncated or corrupt cache is detected and rebuilt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import struct
+import sys
+import tempfile
+import zlib
+from array import array
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .board import MULTI_LETTER_FACES
+from .errors import WordListError
+
+log = logging.getLogger(__name__)
+
+#: Longer "words" are skipped: no English word comes close, and a bound keeps the
+#: solver's per-length tables small.
+MAX_WORD_LENGTH = 64
+
+#: Bump whenever the table layout or the cache file format changes.
+FORMAT_VERSION = 1
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_Q = _LETTERS.index("q")
+#: Faces that get a column of their own besides the 26 letters (``qu`` uses ``q``'s).
+DIGRAPH_FACES = tuple(face for face in MULTI_LETTER_FACES if face != "qu")
+STRIDE = len(_LETTERS) + len(DIGRAPH_FACES)
+
+_FACE_COLUMNS = {letter: i for i, letter in enumerate(_LETTERS) if letter != "q"}
+_FACE_COLUMNS["qu"] = _Q
+_FACE_COLUMNS.update({face: len(_LETTERS) + i for i, face in enumerate(DIGRAPH_FACES)})
+_COLUMN_TEXT = {column: face for face, column in _FACE_COLUMNS.items() if column < len(_LETTERS)}
+
+_MAGIC = b"BOGGLEDG"
+# magic, format version, stride, rows, root, terminal limit, words, skipped x3, crc32, sha256
+_HEADER = struct.Struct("<8sIIIIIIIIII32s")
+
+
+@dataclass(frozen=True)
+class WordListStats:
+    """What reading a word list kept and skipped."""
+
+    words: int
+    skipped_not_letters: int = 0
+    skipped_q_without_u: int = 0
+    skipped_too_long: int = 0
+
+    @property
+    def skipped(self) -> int:
+        """Words skipped for any reason."""
+        return self.skipped_not_letters + self.skipped_q_without_u + self.skipped_too_long
+
+
+def face_column(face: str) -> int:
+    """The table column of a cube face (``a``, ``qu``, ``th``...); KeyError if it has none."""
+    return _FACE_COLUMNS[face]
+
+
+def read_words(lines: Iterable[str]) -> tuple[list[str], WordListStats]:
+    """Keep the playable words of a word list, spelled in symbols, sorted, without repeats.
+
+    One word per line, any case; blank lines and ``#`` comments are ignored. Words
+    with anything but a-z (apostrophes, hyphens, digits, accents) are skipped, as are
+    words with a ``q`` not followed by ``u``, and words of more than MAX_WORD_LENGTH
+    letters; each kind is counted.
+    """
+    kept: set[str] = set()
+    not_letters = q_without_u = too_long = 0
+    for line in lines:
+        word = line.strip().lower()
+        if not word or word.startswith("#"):
+            continue
+        if not (word.isascii() and word.isalpha()):
+            not_letters += 1
+            continue
+        if word.count("q") != word.count("qu"):
+            q_without_u += 1
+            continue
+        if len(word) > MAX_WORD_LENGTH:
+            too_long += 1
+            continue
+        kept.add(word.replace("qu", "q"))
+    words = sorted(kept)
+    return words, WordListStats(len(words), not_letters, q_without_u, too_long)
+
+
+class Dictionary:
+    """An immutable word graph: membership, enumeration, and the table the solver walks.
+
+    Nothing mutates it after construction, so one instance serves many threads.
+    """
+
+    __slots__ = ("name", "root", "source_hash", "stats", "table", "terminal_limit")
+
+    def __init__(
+        self,
+        table: array,
+        root: int,
+        terminal_limit: int,
+        stats: WordListStats,
+        name: str = "",
+        source_hash: str = "",
+    ) -> None:
+        self.table = table
+        self.root = root
+        self.terminal_limit = terminal_limit
+        self.stats = stats
+        self.name = name
+        self.source_hash = source_hash
+
+    @classmethod
+    def from_words(cls, words: Iterable[str], name: str = "") -> Dictionary:
+        """Build a dictionary from words in memory (no cache); for small lists and tests."""
+        symbols, stats = read_words(words)
+        table, root, terminal_limit = build_table(symbols)
+        return cls(table, root, terminal_limit, stats, name)
+
+    def __len__(self) -> int:
+        return self.stats.words
+
+    def __repr__(self) -> str:
+        return f"<Dictionary {self.name or '(unnamed)'}: {self.stats.words} words>"
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str):
+            return False
+        node = self._walk(word.lower())
+        return 0 < node < self.terminal_limit
+
+    def has_prefix(self, prefix: str) -> bool:
+        """Whether some word starts with ``prefix``."""
+        return self._walk(prefix.lower()) != 0
+
+    def _walk(self, text: str) -> int:
+        """The node reached by spelling ``text`` from the root, or 0."""
+        table = self.table
+        node = self.root
+        i = 0
+        while i < len(text) and node:
+            ch = text[i]
+            if ch == "q":
+                if not text.startswith("qu", i):
+                    return 0
+                i += 1
+            column = _FACE_COLUMNS.get(ch) if ch != "q" else _Q
+            if column is None:
+                return 0
+            node = table[node + column]
+            i += 1
+        return node
+
+    def __iter__(self) -> Iterator[str]:
+        """Every word, in alphabetical order."""
+        table, terminal_limit = self.table, self.terminal_limit
+        stack = [(self.root, "")]
+        while stack:
+            node, prefix = stack.pop()
+            if 0 < node < terminal_limit:
+                yield prefix
+            # Push children in reverse so they pop in alphabetical order.
+            for column in range(len(_LETTERS) - 1, -1, -1):
+                child = table[node + column]
+                if child:
+                    stack.append((child, prefix + _COLUMN_TEXT[column]))
+
+
+def build_table(words: list[str]) -> tuple[array, int, int]:
+    """Build the flat DAWG table of sorted symbol-spelled words.
+
+    Returns ``(table, root, terminal_limit)`` as described in the module docstring.
+    """
+    finals, edges, root = _minimal_automaton(words)
+    # Number the nodes: 0 is the empty row, then the nodes that end a word, then
+    # the rest (see the module docstring for why).
+    order = [0]
+    order += [n for n in range(1, len(finals)) if finals[n]]
+    terminal_rows = len(order)
+    order += [n for n in range(1, len(finals)) if not finals[n]]
+    row_of = [0] * len(finals)
+    for row, node in enumerate(order):
+        row_of[node] = row
+    table = array("i", bytes(4 * STRIDE * len(order)))
+    for node in range(1, len(finals)):
+        base = row_of[node] * STRIDE
+        for symbol, child in edges[node]:
+            table[base + symbol] = row_of[child] * STRIDE
+    _add_digraph_columns(table, len(order))
+    return table, row_of[root] * STRIDE, terminal_rows * STRIDE
+
+
+def _minimal_automaton(words: list[str]) -> tuple[list[bool], list[tuple], int]:
+    """Daciuk et al.'s incremental construction of the minimal DAWG of sorted words.
+
+    Returns per node its final flag and its edges ``((symbol, child), ...)``, and the
+    root. Node 0 is unused so that 0 can mean "no node".
+    """
+    register: dict[tuple, int] = {}
+    finals: list[bool] = [False]
+    edges: list[tuple] = [()]
+    # The path of the previous word: each node's edges (symbol -> child, where the
+    # last child is still being built and is None until it is frozen) and final flag.
+    path_edges: list[dict[int, int | None]] = [{}]
+    path_final: list[bool] = [False]
+
+    def freeze(depth: int) -> None:
+        """Replace the nodes of the previous word below ``depth`` by registered ones."""
+        while len(path_edges) - 1 > depth:
+            node_edges = tuple(path_edges.pop().items())
+            key = (path_final.pop(), node_edges)
+            node = register.get(key)
+            if node is None:
+                node = register[key] = len(finals)
+                finals.append(key[0])
+                edges.append(node_edges)
+            parent = path_edges[-1]
+            parent[next(reversed(parent))] = node  # the edge added last leads here
+
+    previous = ""
+    for word in words:
+        common = 0
+        limit = min(len(word), len(previous))
+        while common < limit and word[common] == previous[common]:
+            common += 1
+        freeze(common)
+        for ch in word[common:]:
+            path_edges[-1][ord(ch) - 97] = None
+            path_edges.append({})
+            path_final.append(False)
+        path_final[-1] = True
+        previous = word
+    freeze(0)
+    root = len(finals)
+    finals.append(path_final[0])
+    edges.append(tuple(path_edges[0].items()))
+    return finals, edges, root
+
+
+def _add_digraph_columns(table: array, rows: int) -> None:
+    """Fill the two-letter-face columns: ``th`` leads where ``t`` then ``h`` lead."""
+    for i, face in enumerate(DIGRAPH_FACES):
+        column = len(_LETTERS) + i
+        first, second = (_FACE_COLUMNS[ch] for ch in face)
+        for base in range(STRIDE, rows * STRIDE, STRIDE):
+            child = table[base + first]
+            if child:
+                table[base + column] = table[child + second]
+
+
+# --- Loading a word list file, with the on-disk cache ------------------------------
+
+
+def default_cache_dir() -> Path:
+    """Where built word graphs are cached: $BOGGLE_CACHE_DIR, else the user's cache folder."""
+    configured = os.environ.get("BOGGLE_CACHE_DIR")
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "boggle"
+
+
+def load_dictionary(
+    path: str | os.PathLike[str],
+    name: str | None = None,
+    cache_dir: str | os.PathLike[str] | None = None,
+    use_cache: bool = True,
+) -> Dictionary:
+    """Load a word list file, from the cached word graph when it is there and sound."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise WordListError(f"cannot read word list {path}: {error.strerror or error}") from error
+    digest = hashlib.sha256(data).digest()
+    name = name or path.stem
+    cache_file = None
+    if use_cache:
+        folder = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+        cache_file = folder / f"{digest.hex()[:32]}.v{FORMAT_VERSION}.dawg"
+        cached = _read_cache(cache_file, digest)
+        if cached is not None:
+            table, root, terminal_limit, stats = cached
+            return Dictionary(table, root, terminal_limit, stats, name, digest.hex())
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        # Older word lists are often Latin-1; its accented words are skipped anyway.
+        text = data.decode("latin-1")
+    del data
+    words, stats = read_words(text.splitlines())
+    del text
+    if not words:
+        raise WordListError(f"word list {path} has no playable words")
+    table, root, terminal_limit = build_table(words)
+    del words
+    if cache_file is not None:
+        _write_cache(cache_file, digest, table, root, terminal_limit, stats)
+    return Dictionary(table, root, terminal_limit, stats, name, digest.hex())
+
+
+def _read_cache(cache_file: Path, digest: bytes) -> tuple[array, int, int, WordListStats] | None:
+    """The cached table if the file is complete, current and intact; else None."""
+    try:
+        with open(cache_file, "rb") as f:
+            header = f.read(_HEADER.size)
+            if len(header) != _HEADER.size:
+                return _reject(cache_file, "truncated header")
+            (magic, version, stride, rows, root, terminal_limit, *counts, crc, source) = (
+                _HEADER.unpack(header)
+            )
+            if magic != _MAGIC or version != FORMAT_VERSION or stride != STRIDE:
+                return _reject(cache_file, "another format")
+            if source != digest:
+                return _reject(cache_file, "built from another word list")
+            if not (0 < root < rows * STRIDE and terminal_limit <= rows * STRIDE):
+                return _reject(cache_file, "header out of range")
+            table = array("i")
+            try:
+                table.fromfile(f, rows * STRIDE)
+            except EOFError:
+                return _reject(cache_file, "truncated table")
+            if f.read(1):
+                return _reject(cache_file, "trailing bytes")
+    except OSError:
+        return None
+    if sys.byteorder != "little":
+        table.byteswap()
+    if zlib.crc32(table) != crc:
+        return _reject(cache_file, "checksum mismatch")
+    if min(table) < 0 or max(table) >= rows * STRIDE:
+        return _reject(cache_file, "entries out of range")
+    return table, root, terminal_limit, WordListStats(*counts)
+
+
+def _reject(cache_file: Path, why: str) -> None:
+    """Log why a cache file is not used (it is rebuilt and replaced)."""
+    log.warning("ignoring word graph cache %s: %s", cache_file, why)
+    return None
+
+
+def _write_cache(
+    cache_file: Path,
+    digest: bytes,
+    table: array,
+    root: int,
+    terminal_limit: int,
+    stats: WordListStats,
+) -> None:
+    """Write the cache atomically: a temporary file, then a rename over the real name.
+
+    Two processes building at once each write their own temporary file; the rename
+    is atomic, so a reader sees one complete file or none, never a mixture.
+    """
+    packed = table
+    if sys.byteorder != "little":
+        packed = array("i", table)
+        packed.byteswap()
+    header = _HEADER.pack(
+        _MAGIC,
+        FORMAT_VERSION,
+        STRIDE,
+        len(table) // STRIDE,
+        root,
+        terminal_limit,
+        stats.words,
+        stats.skipped_not_letters,
+        stats.skipped_q_without_u,
+        stats.skipped_too_long,
+        zlib.crc32(packed),
+        digest,
+    )
+    try:
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(dir=cache_file.parent, prefix=".tmp-", suffix=".dawg")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(header)
+                packed.tofile(f)
+            os.replace(temporary, cache_file)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError as error:
+        # A read-only or full disk costs only the next start-up's build time.
+        log.warning("cannot write word graph cache %s: %s", cache_file, error)

@@ -1,0 +1,28 @@
+"""The engine's errors: one type per kind of failure, each with a message a person can act on."""
+
+
+class BoggleError(ValueError):
+    """Base class of every error the engine raises about its input."""
+
+
+class BoardError(BoggleError):
+    """The board as given cannot be read: the message says what is wrong and where."""
+
+
+class WordListError(BoggleError):
+    """A word list cannot be read or a dictionary cannot be found."""
+
+
+class DiceError(BoggleError):
+    """An unknown dice set, or a board size no dice can fill."""
+
+
+class SearchBudgetExceeded(BoggleError):  # noqa: N818 - reads as the rule it reports
+    """The search ran past its time budget; no partial answer is given."""
+
+    def __init__(self, budget: float) -> None:
+        super().__init__(
+            f"the search took longer than its budget of {budget * 1000:.0f} ms; "
+            "this board has too many paths to explore"
+        )
+        self.budget = budget

@@ -1,0 +1,215 @@
+"""The search: every word on a board, each with one ordered path and its score.
+
+A depth-first walk from every cube, stepping to adjacent unused cubes while the
+letters so far begin some word in the dictionary's graph (see ``dictionary.py`` for
+its table). The walk is the hot loop of the whole project, so it is written for
+CPython's speed: one list index per step into the graph, moves precomputed per
+cube, and the walk's state bound as default arguments (fast locals).
+
+``tests/reference.py`` holds a plain, obviously correct search; the tests hold the
+two equal on many random boards.
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache, partial
+from operator import neg
+from typing import Any, NamedTuple
+
+from .board import BLANK, Board, Cell, display_face, grid_neighbors
+from .dictionary import MAX_WORD_LENGTH, Dictionary, face_column
+from .errors import SearchBudgetExceeded
+from .scoring import LONGEST_SCORED, SCORE_BY_LENGTH, SHORTEST_SCORED
+from .watchdog import WATCHDOG
+
+DEFAULT_MIN_LENGTH = 3
+
+
+class FoundWord(NamedTuple):
+    """A word found on the board, its points, and the cells that spell it, in order."""
+
+    word: str
+    score: int
+    path: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Every word found on a board, sorted by score (highest first), then alphabetically."""
+
+    board: Board
+    min_length: int
+    words: tuple[FoundWord, ...]
+
+    @property
+    def count(self) -> int:
+        """Number of distinct words found."""
+        return len(self.words)
+
+    @property
+    def total_score(self) -> int:
+        """Points for finding every word."""
+        return sum(w.score for w in self.words)
+
+    def as_dict(self, dictionary: str, elapsed_ms: float | None = None) -> dict[str, Any]:
+        """The JSON document of ``/solve`` and ``python -m boggle solve --json``."""
+        document: dict[str, Any] = {
+            "board": self.board.display_rows(),
+            "rows": self.board.rows,
+            "cols": self.board.cols,
+            "dictionary": dictionary,
+            "min_length": self.min_length,
+            "count": self.count,
+            "total_score": self.total_score,
+            "words": [
+                {"word": w.word, "score": w.score, "path": [list(cell) for cell in w.path]}
+                for w in self.words
+            ],
+        }
+        if elapsed_ms is not None:
+            document["elapsed_ms"] = round(elapsed_ms, 3)
+        return document
+
+
+def solve(
+    board: Board,
+    dictionary: Dictionary,
+    min_length: int = DEFAULT_MIN_LENGTH,
+    budget: float | None = None,
+) -> Solution:
+    """Find every word of at least ``min_length`` letters that can be traced on the board.
+
+    ``budget`` is a time limit in seconds: past it the search stops and raises
+    SearchBudgetExceeded rather than return part of the answer as if it were whole.
+    """
+    if not isinstance(min_length, int) or min_length < SHORTEST_SCORED:
+        raise ValueError(
+            f"min_length must be a whole number of at least {SHORTEST_SCORED}, not {min_length!r}"
+        )
+    found = _search(board, dictionary, min_length, budget)
+    return Solution(board, min_length, _ranked(found))
+
+
+def _ranked(found: dict[str, tuple[Cell, ...]]) -> tuple[FoundWord, ...]:
+    """The words as FoundWords, by score (highest first), then alphabetically."""
+    # Built from C-level sorts and maps only: a Python call per word would cost a
+    # 10x10 board (1,300 words) half a millisecond.
+    words = sorted(found)
+    words.sort(key=len, reverse=True)  # stable: alphabetical within each length
+    # Lengths that share a score (3-4 letters, 8 and more) must form one alphabetical
+    # run, not one run per length.
+    descending = list(map(neg, map(len, words)))
+    for shortest, longest in _SHARED_SCORE_LENGTHS:
+        start = bisect_left(descending, -longest)
+        end = bisect_right(descending, -shortest)
+        if end - start > 1:
+            words[start:end] = sorted(words[start:end])
+    scores = map(_SCORE_OF_LENGTH.__getitem__, map(len, words))
+    paths = map(found.__getitem__, words)
+    return tuple(map(_new_found_word, zip(words, scores, paths, strict=True)))
+
+
+# Score of every possible word length (the dictionary keeps no word longer than
+# MAX_WORD_LENGTH), so that _ranked can look scores up without a Python call.
+_SCORE_OF_LENGTH = tuple(
+    SCORE_BY_LENGTH[min(length, LONGEST_SCORED)] for length in range(MAX_WORD_LENGTH + 1)
+)
+# (shortest, longest) of each run of two or more lengths that score the same.
+_SHARED_SCORE_LENGTHS = tuple(
+    (lengths[0], lengths[-1])
+    for score in set(_SCORE_OF_LENGTH)
+    if len(lengths := [n for n, s in enumerate(_SCORE_OF_LENGTH) if s == score]) > 1 and score > 0
+)
+# FoundWord(...) runs a Python-level __new__; tuple.__new__ builds the same object in C.
+_new_found_word = partial(tuple.__new__, FoundWord)
+
+
+@cache
+def _grid_cells(rows: int, cols: int) -> tuple[Cell, ...]:
+    """The ``(row, col)`` of every cell, shared so that paths reuse the same tuples."""
+    return tuple(divmod(i, cols) for i in range(rows * cols))
+
+
+def _search(
+    board: Board, dictionary: Dictionary, min_length: int, budget: float | None
+) -> dict[str, tuple[Cell, ...]]:
+    """Map each word found to the first path that spells it (cells as ``(row, col)``)."""
+    faces = board.faces
+    columns = [None if face == BLANK else face_column(face) for face in faces]
+    neighbours = grid_neighbors(board.rows, board.cols)
+    # moves[cell]: for each usable neighbour, (its index, its graph column, its letters).
+    # Blanks are left out of every list: no word passes through them.
+    moves = [
+        tuple((n, columns[n], faces[n]) for n in neighbours[cell] if columns[n] is not None)
+        for cell in range(len(faces))
+    ]
+    found: dict[str, tuple[Cell, ...]] = {}
+    visit = _walker(dictionary, moves, _grid_cells(board.rows, board.cols), found, min_length)
+
+    alarm = None
+    if budget is not None:
+
+        def stop() -> None:
+            # Leave the walk no moves: it unwinds in a few steps. See watchdog.py.
+            for cell in range(len(moves)):
+                moves[cell] = ()
+
+        alarm = WATCHDOG.schedule(budget, stop)
+
+    table, root = dictionary.table, dictionary.root
+    for cell, column in enumerate(columns):
+        if column is not None:
+            node = table[root + column]
+            if node:
+                visit(cell, node, faces[cell])
+    if alarm is not None and not WATCHDOG.cancel(alarm):
+        raise SearchBudgetExceeded(budget)
+    return found
+
+
+def _walker(
+    dictionary: Dictionary,
+    moves: list[tuple[tuple[int, int, str], ...]],
+    cells: tuple[Cell, ...],
+    found: dict[str, tuple[Cell, ...]],
+    min_length: int,
+) -> Callable[[int, int, str], None]:
+    """The recursive step of the walk, bound to one board's state."""
+    used = [False] * len(moves)
+    path: list[Cell] = []
+
+    def visit(
+        cell: int,
+        node: int,
+        word: str,
+        table: array = dictionary.table,
+        terminal_limit: int = dictionary.terminal_limit,
+        moves: list[tuple[tuple[int, int, str], ...]] = moves,
+        used: list[bool] = used,
+        path: list[Cell] = path,
+        cells: tuple[Cell, ...] = cells,
+        found: dict[str, tuple[Cell, ...]] = found,
+        min_length: int = min_length,
+    ) -> None:
+        """Walk on from ``cell``, where ``word`` has led to ``node`` of the graph."""
+        used[cell] = True
+        path.append(cells[cell])
+        if node < terminal_limit and word not in found and len(word) >= min_length:
+            found[word] = tuple(path)
+        for neighbour, column, letters in moves[cell]:
+            child = table[node + column]
+            if child and not used[neighbour]:
+                visit(neighbour, child, word + letters)
+        path.pop()
+        used[cell] = False
+
+    return visit
+
+
+def describe_path(board: Board, path: tuple[Cell, ...]) -> str:
+    """A path as people read it: ``S(3,0) L(2,0) A(1,1)``, one-based."""
+    return " ".join(f"{display_face(board.face(r, c))}({r + 1},{c + 1})" for r, c in path)
