@@ -1,0 +1,282 @@
+"""The web app: the page, the /solve JSON API and friends, on the framework-free engine.
+
+``create_app(config)`` builds the app; configuration comes from the defaults below,
+then ``BOGGLE_*`` environment variables (``BOGGLE_MAX_CELLS=900``), then ``config``.
+The default dictionary is loaded when the app is created, never per request.
+
+Run it with ``make run`` (development) or ``make serve`` (gunicorn, see README).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Flask, Response, current_app, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from boggle import (
+    DICE_SETS,
+    Catalog,
+    DiceError,
+    SearchBudgetExceeded,
+    UnknownDictionary,
+    random_board,
+    solve,
+)
+from boggle.catalog import parse_wordlist_setting
+from boggle.dice import DEFAULT_SET_FOR_SIZE, dice_set
+from boggle.scoring import SCORE_BY_LENGTH, SHORTEST_SCORED
+from boggle.solver import DEFAULT_MIN_LENGTH, Solution
+from boggle.summary import summarize
+from web.errors import APIError, bad_request
+from web.params import (
+    Limits,
+    read_board,
+    read_fields,
+    read_min_length,
+    read_name,
+    read_seed,
+    read_size,
+)
+from web.security import add_security_headers
+
+DEFAULTS: dict[str, Any] = {
+    # The dictionary used when a request names none; loaded at start-up.
+    "DEFAULT_DICTIONARY": "standard",
+    # Extra named word lists, "name=path,name=path" (or a dict), added to the shipped ones.
+    "WORDLISTS": "",
+    # Lists to load at start-up besides the default: "large,common" or "all".
+    "PRELOAD_DICTIONARIES": "",
+    # Where built word graphs are cached; None means $BOGGLE_CACHE_DIR or ~/.cache/boggle.
+    "CACHE_DIR": None,
+    # Largest request body, in bytes (Flask answers 413 past it).
+    "MAX_CONTENT_LENGTH": 256 * 1024,
+    # Longest board text, in characters.
+    "MAX_BOARD_CHARS": 10_000,
+    # Largest board, in cells, and longest side.
+    "MAX_CELLS": 1600,
+    "MAX_SIDE": 64,
+    # Time budget of one search, in seconds; past it the answer is a 422 error.
+    "SOLVE_BUDGET": 2.0,
+}
+
+#: Addresses whose every answer, errors included, is JSON.
+JSON_PATHS = frozenset({"/solve", "/random", "/dictionaries", "/healthz"})
+
+log = logging.getLogger(__name__)
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app: configuration, the word lists (default loaded now), routes, errors."""
+    app = Flask(__name__)
+    app.config.from_mapping(DEFAULTS)
+    app.config.from_prefixed_env("BOGGLE")
+    if config:
+        app.config.update(config)
+    app.json.sort_keys = False  # keep the documented order of the /solve document
+
+    extra = app.config["WORDLISTS"]
+    if isinstance(extra, str):
+        extra = parse_wordlist_setting(extra)
+    catalog = Catalog(
+        extra=extra, default=app.config["DEFAULT_DICTIONARY"], cache_dir=app.config["CACHE_DIR"]
+    )
+    preload = app.config["PRELOAD_DICTIONARIES"]
+    if isinstance(preload, str):
+        preload = [name.strip() for name in preload.split(",") if name.strip()]
+    catalog.preload(catalog.names if "all" in preload else [catalog.default, *preload])
+    app.extensions["boggle.catalog"] = catalog
+
+    _register_routes(app)
+    _register_errors(app)
+    app.after_request(add_security_headers)
+    return app
+
+
+def catalog() -> Catalog:
+    """The app's word lists."""
+    return current_app.extensions["boggle.catalog"]
+
+
+def limits() -> Limits:
+    """The app's request limits."""
+    config = current_app.config
+    return Limits(config["MAX_BOARD_CHARS"], config["MAX_CELLS"], config["MAX_SIDE"])
+
+
+# --- The engine, called with checked values -------------------------------------------
+
+
+def run_solve(fields: Mapping[str, Any]) -> tuple[Solution, str, float]:
+    """Solve the board the fields describe; return the solution, dictionary name and ms."""
+    board = read_board(fields.get("board"), limits())
+    min_length = read_min_length(fields.get("min_length"), DEFAULT_MIN_LENGTH)
+    name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
+    try:
+        dictionary = catalog().get(name)
+    except UnknownDictionary as error:
+        raise bad_request("unknown_dictionary", str(error), choices=error.names) from None
+    started = time.perf_counter()
+    try:
+        solution = solve(board, dictionary, min_length, budget=current_app.config["SOLVE_BUDGET"])
+    except SearchBudgetExceeded as error:
+        log.warning("search budget exceeded: %s", board)
+        raise APIError(422, "search_budget_exceeded", str(error)) from None
+    return solution, name, (time.perf_counter() - started) * 1000
+
+
+def run_random(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """Roll a board from the fields' dice set, seed and size; return the /random document."""
+    name = read_name(fields.get("dice"), "dice")
+    rows = read_size(fields.get("rows"), "rows", limits())
+    cols = read_size(fields.get("cols"), "cols", limits())
+    seed = read_seed(fields.get("seed"))
+    if rows is not None and cols is not None and rows * cols > limits().max_cells:
+        raise APIError(
+            413,
+            "board_too_large",
+            f"{rows}x{cols} is {rows * cols:,} cells; the limit is {limits().max_cells:,}",
+        )
+    try:
+        chosen = dice_set(name) if name else None
+        board, seed = random_board(chosen, seed, rows, cols)
+    except DiceError as error:
+        raise bad_request("unknown_dice", str(error), choices=sorted(DICE_SETS)) from None
+    used = chosen or dice_set(DEFAULT_SET_FOR_SIZE.get((board.rows, board.cols), "new"))
+    return {
+        "board": board.display_rows(),
+        "rows": board.rows,
+        "cols": board.cols,
+        "text": str(board),
+        "dice": used.name,
+        "seed": seed,
+        "min_length": used.min_length,
+    }
+
+
+# --- Routes ---------------------------------------------------------------------------
+
+
+def _register_routes(app: Flask) -> None:
+    @app.route("/solve", methods=["GET", "POST"])
+    def solve_api() -> Response:
+        """Every word on the board, as JSON (see README, "The API")."""
+        fields = read_fields(request, ("board", "min_length", "dictionary"))
+        solution, name, elapsed_ms = run_solve(fields)
+        return jsonify(solution.as_dict(name, elapsed_ms))
+
+    @app.get("/random")
+    def random_api() -> Response:
+        """A board rolled from real dice, with the seed that rolls it again."""
+        return jsonify(run_random(read_fields(request, ("dice", "seed", "rows", "cols"))))
+
+    @app.get("/dictionaries")
+    def dictionaries_api() -> Response:
+        """The word lists a request can name, with their sizes."""
+        return jsonify({"default": catalog().default, "dictionaries": catalog().describe()})
+
+    @app.get("/healthz")
+    def healthz() -> Response:
+        """For load balancers: the default dictionary is loaded and answers."""
+        dictionary = catalog().get()
+        return jsonify({"status": "ok", "dictionary": dictionary.name, "words": len(dictionary)})
+
+    @app.get("/")
+    def index() -> tuple[str, int]:
+        """The page: the board form and, when a board is given, every word on it."""
+        fields = read_fields(request, ("board", "min_length", "dictionary", "word", "size"))
+        context = page_context(fields)
+        return render_template("index.html", **context), 400 if context["error"] else 200
+
+
+def page_context(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """What index.html shows: the form as given, and the results or the error."""
+    form = {
+        "board": fields.get("board", "") or "",
+        "min_length": fields.get("min_length", "") or str(DEFAULT_MIN_LENGTH),
+        "dictionary": fields.get("dictionary", "") or catalog().default,
+        "size": fields.get("size", "") or "4x4",
+    }
+    context: dict[str, Any] = {
+        "form": form,
+        "dictionaries": catalog().describe(),
+        "dice_sets": list(DICE_SETS.values()),
+        "score_table": [
+            (length, SCORE_BY_LENGTH[length])
+            for length in range(SHORTEST_SCORED, len(SCORE_BY_LENGTH))
+        ],
+        "result": None,
+        "error": None,
+    }
+    if not form["board"].strip():
+        return context
+    try:
+        solution, name, elapsed_ms = run_solve(fields)
+    except APIError as error:
+        context["error"] = error.as_dict()["error"]
+        return context
+    document = solution.as_dict(name, elapsed_ms)
+    board_text = str(solution.board)
+    form["size"] = f"{solution.board.rows}x{solution.board.cols}"
+    selected = next((w for w in document["words"] if w["word"] == fields.get("word")), None)
+    query = {"board": board_text, "min_length": solution.min_length, "dictionary": name}
+    document.update(
+        board_text=board_text,
+        query=urlencode(query),
+        selected=selected,
+        steps={tuple(cell): step for step, cell in enumerate(selected["path"], 1)}
+        if selected
+        else {},
+        summary=summarize(solution).as_dict(),
+    )
+    context["result"] = document
+    return context
+
+
+# --- Errors ---------------------------------------------------------------------------
+
+
+def _wants_json() -> bool:
+    """Whether the error should be JSON: a JSON route, or a client that asks for JSON."""
+    # By path, not endpoint: a 405 or 413 is raised before any endpoint is matched.
+    if request.path.rstrip("/") in JSON_PATHS:
+        return True
+    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return best == "application/json"
+
+
+def _register_errors(app: Flask) -> None:
+    @app.errorhandler(APIError)
+    def api_error(error: APIError) -> tuple[Response | str, int]:
+        if _wants_json():
+            return jsonify(error.as_dict()), error.status
+        return render_template("error.html", error=error.as_dict()["error"]), error.status
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> tuple[Response | str, int]:
+        code = (error.name or "error").lower().replace(" ", "_")
+        message = _HTTP_MESSAGES.get(error.code or 0, error.description or error.name)
+        if error.code == 405 and getattr(error, "valid_methods", None):
+            allowed = ", ".join(m for m in error.valid_methods if m not in ("HEAD", "OPTIONS"))
+            message = f"{request.path} takes {allowed}, not {request.method}"
+        if error.code == 413:
+            message = (
+                f"the request body is larger than the limit of "
+                f"{app.config['MAX_CONTENT_LENGTH']:,} bytes"
+            )
+        return api_error(APIError(error.code or 500, code, message))
+
+    @app.errorhandler(Exception)
+    def unexpected_error(error: Exception) -> tuple[Response | str, int]:
+        log.exception("unexpected error on %s %s", request.method, request.path)
+        return api_error(APIError(500, "internal_error", "something went wrong on our side"))
+
+
+_HTTP_MESSAGES = {
+    404: "there is nothing at this address; the API is /solve, /random, /dictionaries",
+    405: "this address does not take that method",
+}

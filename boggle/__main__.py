@@ -1,0 +1,147 @@
+"""The command line: ``python -m boggle solve BOARD`` and ``python -m boggle random``.
+
+Bad input prints one line on stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+
+from .board import parse_board
+from .catalog import DEFAULT_DICTIONARY, Catalog
+from .dice import DICE_SETS, random_board
+from .dictionary import load_dictionary
+from .errors import BoggleError
+from .solver import DEFAULT_MIN_LENGTH, Solution, solve
+
+USAGE_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but its errors are one line like the rest of the command's."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line's grammar."""
+    parser = _Parser(prog="python -m boggle", description="Solve and make Boggle boards.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    solve_cmd = commands.add_parser(
+        "solve",
+        help="every word on a board, with its path and score",
+        description="Print every word on BOARD with its score and path.",
+    )
+    solve_cmd.add_argument(
+        "board", nargs="+", help="the letters, e.g. 'abcd efgh ijkl mnop' (see README)"
+    )
+    solve_cmd.add_argument("--rows", type=int, help="number of rows (else inferred)")
+    solve_cmd.add_argument("--cols", type=int, help="number of columns (else inferred)")
+    solve_cmd.add_argument(
+        "--min-length",
+        type=int,
+        default=DEFAULT_MIN_LENGTH,
+        help=f"shortest word counted, in letters (default {DEFAULT_MIN_LENGTH})",
+    )
+    source = solve_cmd.add_mutually_exclusive_group()
+    source.add_argument(
+        "--dictionary",
+        default=None,
+        help=f"a shipped word list: common, standard, large (default {DEFAULT_DICTIONARY})",
+    )
+    source.add_argument("--wordlist", metavar="FILE", help="your own word list, one word a line")
+    solve_cmd.add_argument("--json", action="store_true", help="print the /solve JSON document")
+    solve_cmd.add_argument(
+        "--cache-dir", help="where built word graphs are cached (default: the user cache)"
+    )
+
+    random_cmd = commands.add_parser(
+        "random",
+        help="roll a random board from real dice",
+        description="Roll a board from a dice set and print it in the syntax solve reads.",
+    )
+    random_cmd.add_argument(
+        "--dice", default="new", choices=sorted(DICE_SETS), help="dice set (default new)"
+    )
+    random_cmd.add_argument("--seed", type=int, help="seed, to roll the same board again")
+    random_cmd.add_argument("--rows", type=int, help="rows, for a size the set was not made for")
+    random_cmd.add_argument("--cols", type=int, help="columns, likewise")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "solve":
+            return _solve(args)
+        return _random(args)
+    except BoggleError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except BrokenPipeError:
+        # The reader went away (`... | head`): not an error worth a traceback.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stdout must stay open until exit
+        return 1
+
+
+def _solve(args: argparse.Namespace) -> int:
+    board = parse_board(" ".join(args.board), rows=args.rows, cols=args.cols)
+    if args.wordlist:
+        dictionary = load_dictionary(args.wordlist, cache_dir=args.cache_dir)
+    else:
+        dictionary = Catalog(cache_dir=args.cache_dir).get(args.dictionary)
+    try:
+        started = time.perf_counter()
+        solution = solve(board, dictionary, args.min_length)
+        elapsed_ms = (time.perf_counter() - started) * 1000
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    if args.json:
+        json.dump(solution.as_dict(dictionary.name, elapsed_ms), sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(format_table(solution, dictionary.name))
+    return 0
+
+
+def _random(args: argparse.Namespace) -> int:
+    board, seed = random_board(args.dice, args.seed, args.rows, args.cols)
+    print(board)
+    print(f"# dice: {args.dice}, seed: {seed}", file=sys.stderr)
+    return 0
+
+
+def format_table(solution: Solution, dictionary: str) -> str:
+    """The solution as a readable table: the board, then score, word and path per word."""
+    board = solution.board
+    width = max(len(face) for row in board.display_rows() for face in row)
+    lines = [
+        f"{board.rows}x{board.cols} board, dictionary {dictionary}, "
+        f"words of {solution.min_length}+ letters:",
+        "",
+    ]
+    lines += ["  " + " ".join(face.ljust(width) for face in row) for row in board.display_rows()]
+    lines.append("")
+    if solution.words:
+        longest = max(len(w.word) for w in solution.words)
+        lines.append(f"score  {'word'.ljust(longest)}  path (row,col from 0,0 at top left)")
+        for found in solution.words:
+            path = " ".join(f"{r},{c}" for r, c in found.path)
+            lines.append(f"{found.score:>5}  {found.word.ljust(longest)}  {path}")
+        lines.append("")
+    words = "word" if solution.count == 1 else "words"
+    lines.append(f"{solution.count} {words}, {solution.total_score} points in all")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

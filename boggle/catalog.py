@@ -1,0 +1,143 @@
+"""Named word lists: the ones that ship in ``wordlists/`` and any a user adds.
+
+A catalog maps names to word list files. Each list is turned into a Dictionary once,
+on first use (safely when many threads ask at once) or up front with ``preload``;
+after that every caller shares the same immutable Dictionary.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from .dictionary import Dictionary, load_dictionary, read_words
+from .errors import WordListError
+
+SHIPPED_DIR = Path(__file__).resolve().parent.parent / "wordlists"
+
+
+@dataclass(frozen=True)
+class WordListFile:
+    """A word list by name: its file and a line saying what it is to a player."""
+
+    name: str
+    path: Path
+    description: str = ""
+
+
+SHIPPED_LISTS = (
+    WordListFile("common", SHIPPED_DIR / "common.txt", "Common: words most people know"),
+    WordListFile(
+        "standard", SHIPPED_DIR / "standard.txt", "Standard: what a good desk dictionary holds"
+    ),
+    WordListFile("large", SHIPPED_DIR / "large.txt", "Large: close to Scrabble-style lists"),
+)
+DEFAULT_DICTIONARY = "standard"
+
+
+class UnknownDictionary(WordListError):  # noqa: N818 - reads as the situation it reports
+    """A dictionary name that the catalog does not hold."""
+
+    def __init__(self, name: str, names: Iterable[str]) -> None:
+        self.names = list(names)
+        super().__init__(
+            f"there is no dictionary called {name!r}; choose one of {', '.join(self.names)}"
+        )
+
+
+def parse_wordlist_setting(setting: str) -> dict[str, Path]:
+    """Read ``name=path,name=path`` (the BOGGLE_WORDLISTS setting) into a mapping."""
+    lists = {}
+    for item in setting.split(","):
+        if not item.strip():
+            continue
+        name, sep, path = item.partition("=")
+        if not sep or not name.strip() or not path.strip():
+            raise WordListError(f"cannot read word list setting {item.strip()!r}; write name=path")
+        lists[name.strip()] = Path(path.strip()).expanduser()
+    return lists
+
+
+class Catalog:
+    """Named word lists, each loaded into a Dictionary once."""
+
+    def __init__(
+        self,
+        extra: Mapping[str, str | os.PathLike[str]] | None = None,
+        default: str = DEFAULT_DICTIONARY,
+        cache_dir: str | os.PathLike[str] | None = None,
+        shipped: Iterable[WordListFile] = SHIPPED_LISTS,
+    ) -> None:
+        self._files = {f.name: f for f in shipped}
+        for name, path in (extra or {}).items():
+            self._files[name] = WordListFile(name, Path(path), f"{name}: {Path(path).name}")
+        for entry in self._files.values():
+            # Fail at start-up, naming the file, rather than on some later request.
+            if not entry.path.is_file():
+                raise WordListError(f"word list {entry.name!r}: no such file {entry.path}")
+            if not os.access(entry.path, os.R_OK):
+                raise WordListError(f"word list {entry.name!r}: cannot read {entry.path}")
+        if default not in self._files:
+            raise UnknownDictionary(default, self._files)
+        self.default = default
+        self.cache_dir = cache_dir
+        self._loaded: dict[str, Dictionary] = {}
+        self._counts: dict[str, int] = {}
+        self._locks = {name: threading.Lock() for name in self._files}
+
+    @property
+    def names(self) -> list[str]:
+        """The names of the lists, shipped ones first."""
+        return list(self._files)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._files
+
+    def get(self, name: str | None = None) -> Dictionary:
+        """The dictionary of that name (the default if None), loading it the first time."""
+        name = self.default if name is None else name
+        dictionary = self._loaded.get(name)
+        if dictionary is not None:
+            return dictionary
+        if name not in self._files:
+            raise UnknownDictionary(name, self._files)
+        # One lock per list: concurrent first requests build it once, and a slow build
+        # of one list does not hold up requests for another.
+        with self._locks[name]:
+            dictionary = self._loaded.get(name)
+            if dictionary is None:
+                entry = self._files[name]
+                dictionary = load_dictionary(entry.path, name=name, cache_dir=self.cache_dir)
+                self._loaded[name] = dictionary
+        return dictionary
+
+    def preload(self, names: Iterable[str] | None = None) -> None:
+        """Load these lists now (all of them if None) rather than on first use."""
+        for name in self.names if names is None else names:
+            self.get(name)
+
+    def word_count(self, name: str) -> int:
+        """How many playable words the list holds, without building its graph."""
+        if name in self._loaded:
+            return len(self._loaded[name])
+        if name not in self._counts:
+            entry = self._files[name]
+            with open(entry.path, encoding="utf-8", errors="replace") as f:
+                self._counts[name] = read_words(f)[1].words
+        return self._counts[name]
+
+    def describe(self) -> list[dict[str, object]]:
+        """Each list's name, description, word count and whether it is the default."""
+        return [
+            {
+                "name": entry.name,
+                "description": entry.description,
+                "words": self.word_count(entry.name),
+                "default": entry.name == self.default,
+                "loaded": entry.name in self._loaded,
+            }
+            for entry in self._files.values()
+        ]

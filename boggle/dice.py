@@ -1,0 +1,217 @@
+"""Dice sets and random boards (seedable).
+
+A random board is made as the game makes it: shuffle the dice into the cells, then
+roll each (pick one of its six faces). The same dice set and seed give the same
+board on every machine and Python version: the only randomness used is
+``random.Random(seed).getrandbits``, whose output for an integer seed Python keeps
+stable, and the shuffle and the rolls are built on it here rather than on
+``shuffle``/``choice``, whose algorithms are the library's to change.
+
+Boards of a size no set was made for draw each cell from the pooled faces of all the
+dice of the nearest set, so the letter mix stays Boggle-like.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+
+from .board import BLANK, Board
+from .errors import DiceError
+
+#: Seeds are taken modulo this, so that any seed a person types is reproducible.
+SEED_LIMIT = 2**63
+
+
+@dataclass(frozen=True)
+class DiceSet:
+    """A published set of dice: its board size, its dice (six faces each) and its rules."""
+
+    name: str
+    title: str
+    rows: int
+    cols: int
+    min_length: int
+    dice: tuple[tuple[str, ...], ...]
+
+    @property
+    def faces(self) -> tuple[str, ...]:
+        """Every face of every die, pooled."""
+        return tuple(face for die in self.dice for face in die)
+
+
+def _die(text: str) -> tuple[str, ...]:
+    """Read one die as dice.md writes it: ``ABJMOQu``, ``EIO###`` or ``[An Er He In Qu Th]``."""
+    if text.startswith("["):
+        faces = tuple(face.lower() for face in text.strip("[]").split())
+    else:
+        faces = []
+        for ch in text:
+            if ch == "u" and faces and faces[-1] == "q":
+                faces[-1] = "qu"
+            else:
+                faces.append(BLANK if ch == "#" else ch.lower())
+        faces = tuple(faces)
+    if len(faces) != 6:
+        raise ValueError(f"die {text!r} has {len(faces)} faces, not 6")
+    return faces
+
+
+def _dice(text: str) -> tuple[tuple[str, ...], ...]:
+    """Read a set of dice separated by spaces; a bracketed die may contain spaces."""
+    dice, pending = [], ""
+    for word in text.split():
+        pending = f"{pending} {word}".strip() if pending or word.startswith("[") else word
+        if not pending.startswith("[") or pending.endswith("]"):
+            dice.append(_die(pending))
+            pending = ""
+    return tuple(dice)
+
+
+DICE_SETS: dict[str, DiceSet] = {
+    dice_set.name: dice_set
+    for dice_set in (
+        DiceSet(
+            "classic",
+            "Boggle, classic (1976-1986)",
+            4,
+            4,
+            3,
+            _dice(
+                "AACIOT ABILTY ABJMOQu ACDEMP ACELRS ADENVZ AHMORS BIFORX "
+                "DENOSW DKNOTU EEFHIY EGKLUY EGINTV EHINPS ELPSTU GILRUW"
+            ),
+        ),
+        DiceSet(
+            "new",
+            "Boggle, new (1987 onwards)",
+            4,
+            4,
+            3,
+            _dice(
+                "AAEEGN ABBJOO ACHOPS AFFKPS AOOTTW CIMOTU DEILRX DELRVY "
+                "DISTTY EEGHNW EEINSU EHRTVW EIOSST ELRTTY HIMNUQu HLNNRZ"
+            ),
+        ),
+        DiceSet(
+            "big",
+            "Big Boggle (1979)",
+            5,
+            5,
+            3,
+            _dice(
+                "AAAFRS AAEEEE AAFIRS ADENNN AEEEEM AEEGMU AEGMNN AFIRSY BJKQuXZ "
+                "CCENST CEIILT CEILPT CEIPST DDLNOT DHHLOR DHLNOR DHLNOR EIIITT "
+                "EMOTTT ENSSSU FIPRSY GORRVW IPRRRY NOOTUW OOOTTU"
+            ),
+        ),
+        DiceSet(
+            "deluxe",
+            "Boggle Deluxe / Boggle Master",
+            5,
+            5,
+            3,
+            _dice(
+                "AAAFRS AAEEEE AAFIRS ADENNN AEEEEM AEEGMU AEGMNN AFIRSY BJKQuXZ "
+                "CCNSTW CEIILT CEILPT CEIPST DDLNOR DHHLOR DHHNOT DHLNOR EIIITT "
+                "EMOTTT ENSSSU FIPRSY GORRVW HIPRRY NOOTUW OOOTTU"
+            ),
+        ),
+        DiceSet(
+            "superbig",
+            "Super Big Boggle (2011)",
+            6,
+            6,
+            4,
+            _dice(
+                "AAAFRS AAEEEE AAEEOO AAFIRS ABDEIO ADENNN "
+                "AEEEEM AEEGMU AEGMNN AEILMN AEINOU AFIRSY "
+                "[An Er He In Qu Th] BBJKXZ CCENST CDDLNN CEIITT CEIPST "
+                "CFGNUY DDHNOT DHHLOR DHHNOW DHLNOR EHILRS "
+                "EIILST EILPST EIO### EMTTTO ENSSSU GORRVW "
+                "HIRSTV HOPRST IPRSYY JKQuWXZ NOOTUW OOOTTU"
+            ),
+        ),
+    )
+}
+
+#: The set a board of each size is rolled with when none is named.
+DEFAULT_SET_FOR_SIZE = {(4, 4): "new", (5, 5): "big", (6, 6): "superbig"}
+DEFAULT_SET = "new"
+
+
+def dice_set(name: str) -> DiceSet:
+    """The dice set of that name; DiceError naming the sets there are if there is none."""
+    try:
+        return DICE_SETS[name.lower()]
+    except (KeyError, AttributeError):
+        raise DiceError(
+            f"no dice set called {name!r}; the sets are {', '.join(DICE_SETS)}"
+        ) from None
+
+
+def nearest_set(rows: int, cols: int) -> DiceSet:
+    """The set for a board of this size: its own, or the one nearest in cell count."""
+    name = DEFAULT_SET_FOR_SIZE.get((rows, cols))
+    if name is None:
+        name = min(
+            DEFAULT_SET_FOR_SIZE.items(),
+            key=lambda item: (abs(item[0][0] * item[0][1] - rows * cols), item[0]),
+        )[1]
+    return DICE_SETS[name]
+
+
+def new_seed() -> int:
+    """A fresh random seed, for a board that should be repeatable once made."""
+    return secrets.randbelow(SEED_LIMIT)
+
+
+def random_board(
+    dice: str | DiceSet | None = None,
+    seed: int | None = None,
+    rows: int | None = None,
+    cols: int | None = None,
+) -> tuple[Board, int]:
+    """Roll a board; return it with the seed that makes it again.
+
+    With a dice set (by name or value) and no size, the board has the set's size.
+    With a size, the board is rolled from the set if it fits exactly, else drawn
+    from the pooled faces of the given set or of the nearest one.
+    """
+    chosen = dice_set(dice) if isinstance(dice, str) else dice
+    if rows is None and cols is None:
+        chosen = chosen or DICE_SETS[DEFAULT_SET]
+        rows, cols = chosen.rows, chosen.cols
+    else:
+        rows = rows if rows is not None else cols
+        cols = cols if cols is not None else rows
+        if rows < 1 or cols < 1:
+            raise DiceError(f"a board needs at least one row and one column, not {rows}x{cols}")
+        chosen = chosen or nearest_set(rows, cols)
+    seed = new_seed() if seed is None else seed % SEED_LIMIT
+    rng = random.Random(seed)
+    if (rows, cols) == (chosen.rows, chosen.cols):
+        dice_order = list(chosen.dice)
+        _shuffle(rng, dice_order)
+        faces = tuple(die[_below(rng, len(die))] for die in dice_order)
+    else:
+        pool = chosen.faces
+        faces = tuple(pool[_below(rng, len(pool))] for _ in range(rows * cols))
+    return Board(rows, cols, faces), seed
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """A uniform integer in ``[0, n)``, by rejection from ``getrandbits`` (stable forever)."""
+    bits = n.bit_length()
+    while True:
+        value = rng.getrandbits(bits)
+        if value < n:
+            return value
+
+
+def _shuffle(rng: random.Random, items: list) -> None:
+    """Fisher-Yates shuffle in place, on :func:`_below`."""
+    for i in range(len(items) - 1, 0, -1):
+        j = _below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]

@@ -1,0 +1,191 @@
+"""Reading what a client sent: query strings, form fields or a JSON body, checked against limits.
+
+Every check raises an APIError that says what is wrong and which limit applies, so
+the routes never see an unchecked value and the engine never sees a request.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Request
+from werkzeug.datastructures import MultiDict
+
+from boggle import Board, BoardError, parse_board
+from boggle.dictionary import MAX_WORD_LENGTH
+from boggle.scoring import SHORTEST_SCORED
+
+from .errors import APIError, bad_request
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits on what one request may ask for (configurable, see README)."""
+
+    max_board_chars: int
+    max_cells: int
+    max_side: int
+
+
+def read_fields(request: Request, names: tuple[str, ...]) -> dict[str, Any]:
+    """The fields of a GET query, a JSON body or a form, each given at most once."""
+    if request.method == "GET":
+        return _single_values(request.args, names)
+    if request.mimetype == "application/json":
+        body = request.get_json(silent=True, cache=True)
+        if body is None:
+            raise bad_request("bad_json", "the request body is not valid JSON")
+        if not isinstance(body, dict):
+            raise bad_request(
+                "bad_json", f"the JSON body must be an object, not {_json_type(body)}"
+            )
+        return {name: body[name] for name in names if name in body}
+    if request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data", ""):
+        return _single_values(request.form, names) | _single_values(request.args, names)
+    raise APIError(
+        415,
+        "unsupported_media_type",
+        f"send JSON (application/json) or form fields, not {request.mimetype}",
+    )
+
+
+def _single_values(values: MultiDict, names: tuple[str, ...]) -> dict[str, str]:
+    """One value per field name; a name given twice is an error, not a guess."""
+    fields = {}
+    for name in names:
+        given = values.getlist(name)
+        if len(given) > 1:
+            raise bad_request("duplicate_field", f"give {name!r} once, not {len(given)} times")
+        if given:
+            fields[name] = given[0]
+    return fields
+
+
+def _json_type(value: object) -> str:
+    """The JSON name of a value's type, for messages."""
+    names = {dict: "an object", list: "an array", str: "a string", bool: "true or false"}
+    if value is None:
+        return "null"
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return "a number"
+    return names.get(type(value), type(value).__name__)
+
+
+def read_board(value: Any, limits: Limits, required: bool = True) -> Board | None:
+    """The board from a ``board`` field: text as typed, or a list of rows of cells."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if required:
+            raise bad_request("missing_board", "give the board's letters in 'board'")
+        return None
+    if isinstance(value, str):
+        if len(value) > limits.max_board_chars:
+            raise APIError(
+                413,
+                "board_too_long",
+                f"the board text is {len(value):,} characters; "
+                f"the limit is {limits.max_board_chars:,}",
+                limit=limits.max_board_chars,
+            )
+        if "\x00" in value:
+            raise bad_request("bad_board", "the board contains a NUL character")
+    elif isinstance(value, list):
+        _check_row_list(value, limits)
+    else:
+        raise bad_request(
+            "bad_board",
+            f"'board' must be text or a list of rows, not {_json_type(value)}",
+        )
+    try:
+        board = parse_board(value)
+    except BoardError as error:
+        raise bad_request("bad_board", str(error)) from None
+    if board.size > limits.max_cells or max(board.rows, board.cols) > limits.max_side:
+        raise APIError(
+            413,
+            "board_too_large",
+            f"the board is {board.rows}x{board.cols} ({board.size:,} cells); the limit is "
+            f"{limits.max_cells:,} cells and {limits.max_side} cells a side",
+            limit=limits.max_cells,
+        )
+    return board
+
+
+def _check_row_list(rows: list, limits: Limits) -> None:
+    """Bound a JSON list of rows before it is read, so a huge one costs nothing."""
+    cells = sum(len(row) if isinstance(row, list | str) else 1 for row in rows)
+    if cells > limits.max_cells or len(rows) > limits.max_side:
+        raise APIError(
+            413,
+            "board_too_large",
+            f"the board has {len(rows):,} rows and {cells:,} cells; the limit is "
+            f"{limits.max_cells:,} cells and {limits.max_side} cells a side",
+            limit=limits.max_cells,
+        )
+    for row in rows:
+        for cell in row if isinstance(row, list) else ():
+            if isinstance(cell, str) and len(cell) > 8:
+                raise bad_request("bad_board", f"{cell[:20]!r}... is not a cube face")
+
+
+def read_min_length(value: Any, default: int) -> int:
+    """The ``min_length`` field: a whole number of letters from 3 to the longest word kept."""
+    if value is None or value == "":
+        return default
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise bad_request(
+            "bad_min_length", f"'min_length' must be a whole number, not {_json_type(value)}"
+        )
+    if isinstance(value, str):
+        text = value.strip()
+        if not (text.isascii() and text.isdigit()) or len(text) > 4:
+            raise bad_request(
+                "bad_min_length", f"'min_length' must be a whole number, not {value[:20]!r}"
+            )
+        value = int(text)
+    if not SHORTEST_SCORED <= value <= MAX_WORD_LENGTH:
+        raise bad_request(
+            "bad_min_length",
+            f"'min_length' must be from {SHORTEST_SCORED} to {MAX_WORD_LENGTH}, not {value}",
+        )
+    return value
+
+
+def read_name(value: Any, field: str, default: str | None = None) -> str | None:
+    """A short name field (a dictionary or dice set name)."""
+    if value is None or value == "":
+        return default
+    if not isinstance(value, str):
+        raise bad_request(f"bad_{field}", f"{field!r} must be a name, not {_json_type(value)}")
+    if len(value) > 100:
+        raise bad_request(f"bad_{field}", f"{field!r} is {len(value)} characters; names are short")
+    return value.strip()
+
+
+def read_seed(value: Any) -> int | None:
+    """The ``seed`` field: a whole number, or absent for a fresh one."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise bad_request("bad_seed", f"'seed' must be a whole number, not {_json_type(value)}")
+    text = str(value).strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 19:
+        raise bad_request(
+            "bad_seed", f"'seed' must be a whole number from 0 to 19 digits, not {text[:25]!r}"
+        )
+    return int(text)
+
+
+def read_size(value: Any, field: str, limits: Limits) -> int | None:
+    """A ``rows`` or ``cols`` field: 1 to the largest side allowed."""
+    if value is None or value == "":
+        return None
+    text = str(value).strip() if isinstance(value, int | str) else None
+    if isinstance(value, bool) or text is None or not (text.isascii() and text.isdigit()):
+        raise bad_request(f"bad_{field}", f"{field!r} must be a whole number")
+    number = int(text[:6])
+    if not 1 <= number <= limits.max_side or len(text) > 6:
+        raise bad_request(
+            f"bad_{field}", f"{field!r} must be from 1 to {limits.max_side}, not {text[:10]}"
+        )
+    return number
