@@ -13,7 +13,6 @@ import logging
 import time
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlencode
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
@@ -29,9 +28,8 @@ from boggle import (
 )
 from boggle.catalog import parse_wordlist_setting
 from boggle.dice import DEFAULT_SET_FOR_SIZE, dice_set
-from boggle.scoring import SCORE_BY_LENGTH, SHORTEST_SCORED
 from boggle.solver import DEFAULT_MIN_LENGTH, Solution
-from boggle.summary import summarize
+from web import pages
 from web.errors import APIError, bad_request
 from web.params import (
     Limits,
@@ -188,53 +186,9 @@ def _register_routes(app: Flask) -> None:
     @app.get("/")
     def index() -> tuple[str, int]:
         """The page: the board form and, when a board is given, every word on it."""
-        fields = read_fields(request, ("board", "min_length", "dictionary", "word", "size"))
-        context = page_context(fields)
+        fields = read_fields(request, pages.INDEX_FIELDS)
+        context = pages.index_context(fields, run_solve, catalog())
         return render_template("index.html", **context), 400 if context["error"] else 200
-
-
-def page_context(fields: Mapping[str, Any]) -> dict[str, Any]:
-    """What index.html shows: the form as given, and the results or the error."""
-    form = {
-        "board": fields.get("board", "") or "",
-        "min_length": fields.get("min_length", "") or str(DEFAULT_MIN_LENGTH),
-        "dictionary": fields.get("dictionary", "") or catalog().default,
-        "size": fields.get("size", "") or "4x4",
-    }
-    context: dict[str, Any] = {
-        "form": form,
-        "dictionaries": catalog().describe(),
-        "dice_sets": list(DICE_SETS.values()),
-        "score_table": [
-            (length, SCORE_BY_LENGTH[length])
-            for length in range(SHORTEST_SCORED, len(SCORE_BY_LENGTH))
-        ],
-        "result": None,
-        "error": None,
-    }
-    if not form["board"].strip():
-        return context
-    try:
-        solution, name, elapsed_ms = run_solve(fields)
-    except APIError as error:
-        context["error"] = error.as_dict()["error"]
-        return context
-    document = solution.as_dict(name, elapsed_ms)
-    board_text = str(solution.board)
-    form["size"] = f"{solution.board.rows}x{solution.board.cols}"
-    selected = next((w for w in document["words"] if w["word"] == fields.get("word")), None)
-    query = {"board": board_text, "min_length": solution.min_length, "dictionary": name}
-    document.update(
-        board_text=board_text,
-        query=urlencode(query),
-        selected=selected,
-        steps={tuple(cell): step for step, cell in enumerate(selected["path"], 1)}
-        if selected
-        else {},
-        summary=summarize(solution).as_dict(),
-    )
-    context["result"] = document
-    return context
 
 
 # --- Errors ---------------------------------------------------------------------------
