@@ -1,0 +1,210 @@
+"""Speed and memory of the engine: per-board solve times, start-up, peak memory.
+
+    python benchmarks/solver_speed.py [--wordlist ENABLE2K] [--quick]
+
+Boards are rolled from the real dice (4x4 new, 5x5 Big Boggle; 10x10 and 30x30 from
+the pooled faces of Super Big Boggle) with fixed seeds, so every run times the same
+boards. The straightforward nested-dict solver (baseline_solver.py) is timed on the
+same boards in the same run, so the comparison survives a noisy machine. Start-up
+and peak memory are measured in fresh processes. Times are medians; the machine is
+shared, so compare figures from one run, not across runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks import baseline_solver  # noqa: E402
+from boggle.board import Board, parse_board  # noqa: E402
+from boggle.dice import random_board  # noqa: E402
+from boggle.dictionary import load_dictionary  # noqa: E402
+from boggle.solver import solve  # noqa: E402
+
+ENABLE2K = ROOT.parent / "shared" / "wordlists" / "enable2k.txt"
+
+# (rows, cols, dice set, boards, boards for the baseline)
+SIZES = [
+    (4, 4, "new", 2000, 500),
+    (5, 5, "big", 1000, 300),
+    (10, 10, "superbig", 200, 50),
+    (30, 30, "superbig", 10, 3),
+]
+
+# Boards built to be slow: dense with common letters, or repetitive so that many
+# paths spell the same prefixes. Tiled to larger sizes to find the worst case.
+DENSE_4X4 = "sers/patg/line/sers"  # the best-known 4x4 board for ENABLE2K
+HARD_BOARDS = {
+    "4x4 dense (sers patg line sers)": DENSE_4X4,
+    "4x4 all e": "eeee/eeee/eeee/eeee",
+    "4x4 s and e": "sese/eses/sese/eses",
+    "5x5 dense tiled": None,
+    "10x10 dense tiled": None,
+    "30x30 dense tiled": None,
+    "30x30 s and e": None,
+    "30x30 all a": None,
+}
+
+
+def tiled(pattern: str, n: int) -> str:
+    """The 4x4 pattern repeated to fill an n x n board."""
+    rows = pattern.split("/")
+    return "/".join("".join(rows[r % 4][c % 4] for c in range(n)) for r in range(n))
+
+
+def hard_boards() -> dict[str, Board]:
+    """The constructed boards, parsed."""
+    texts = dict(HARD_BOARDS)
+    texts["5x5 dense tiled"] = tiled(DENSE_4X4, 5)
+    texts["10x10 dense tiled"] = tiled(DENSE_4X4, 10)
+    texts["30x30 dense tiled"] = tiled(DENSE_4X4, 30)
+    texts["30x30 s and e"] = tiled("sese/eses/sese/eses", 30)
+    texts["30x30 all a"] = tiled("aaaa/aaaa/aaaa/aaaa", 30)
+    return {name: parse_board(text) for name, text in texts.items()}
+
+
+def timed(function, *args) -> float:
+    """Seconds one call takes."""
+    started = time.perf_counter()
+    function(*args)
+    return time.perf_counter() - started
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of the values fall (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+_PROBE = """
+import json, resource, sys, time
+started = time.perf_counter()
+sys.path.insert(0, {root!r})
+from boggle.board import parse_board
+from boggle.dictionary import load_dictionary
+from boggle.solver import solve
+dictionary = load_dictionary({wordlist!r}, cache_dir={cache!r})
+ready = time.perf_counter() - started
+solve(parse_board({board!r}), dictionary)
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({{"ready": ready, "peak_kb": peak}}))
+"""
+
+_BASELINE_PROBE = """
+import json, resource, sys, time
+started = time.perf_counter()
+sys.path.insert(0, {root!r})
+from benchmarks.baseline_solver import build_trie, solve
+from boggle.board import parse_board
+words = [w.strip().lower() for w in open({wordlist!r}, encoding="utf-8") if w.strip()]
+trie = build_trie(words)
+ready = time.perf_counter() - started
+solve(parse_board({board!r}), trie)
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({{"ready": ready, "peak_kb": peak}}))
+"""
+
+
+def probe(template: str, wordlist: Path, cache: str) -> dict[str, float]:
+    """Run a fresh Python process that loads the dictionary and solves one board."""
+    code = template.format(root=str(ROOT), wordlist=str(wordlist), cache=cache, board=DENSE_4X4)
+    output = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+    ).stdout
+    return json.loads(output)
+
+
+def start_up(wordlist: Path, runs: int) -> dict[str, float]:
+    """Median cold build and warm load times, and the peak RSS of a warm process."""
+    with tempfile.TemporaryDirectory() as cache:
+        cold = [probe(_PROBE, wordlist, f"{cache}/{i}")["ready"] for i in range(runs)]
+        warm_runs = [probe(_PROBE, wordlist, f"{cache}/0") for _ in range(runs)]
+    baseline = probe(_BASELINE_PROBE, wordlist, "")
+    return {
+        "cold": statistics.median(cold),
+        "warm": statistics.median(r["ready"] for r in warm_runs),
+        "peak_mb": statistics.median(r["peak_kb"] for r in warm_runs) / 1024,
+        "baseline_ready": baseline["ready"],
+        "baseline_peak_mb": baseline["peak_kb"] / 1024,
+    }
+
+
+def main() -> int:
+    """Measure and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--wordlist", type=Path, default=ENABLE2K, help="default: ENABLE2K")
+    parser.add_argument("--quick", action="store_true", help="a tenth of the boards")
+    args = parser.parse_args()
+    if not args.wordlist.is_file():
+        print(f"error: no word list at {args.wordlist}; pass --wordlist FILE", file=sys.stderr)
+        return 2
+    scale = 10 if args.quick else 1
+
+    print(f"word list: {args.wordlist}  python {sys.version.split()[0]}")
+    startup = start_up(args.wordlist, 3 if args.quick else 5)
+    with tempfile.TemporaryDirectory() as cache:
+        dictionary = load_dictionary(args.wordlist, cache_dir=cache)
+    words = [w.strip().lower() for w in args.wordlist.read_text(encoding="utf-8").splitlines()]
+    trie = baseline_solver.build_trie(w for w in words if w)
+
+    header = (
+        f"{'size':<7}{'boards':>7}{'median ms':>11}{'p95 ms':>9}{'words/board':>13}"
+        f"{'baseline median ms':>20}{'speed-up':>10}"
+    )
+    print()
+    print(header)
+    print("-" * len(header))
+    for rows, cols, dice, count, baseline_count in SIZES:
+        count, baseline_count = max(1, count // scale), max(1, baseline_count // scale)
+        boards = [random_board(dice, seed, rows, cols)[0] for seed in range(count)]
+        gc.collect()
+        times, found = [], 0
+        for board in boards:
+            started = time.perf_counter()
+            solution = solve(board, dictionary)
+            times.append(time.perf_counter() - started)
+            found += solution.count
+        baseline_times = []
+        for board in boards[:baseline_count]:
+            started = time.perf_counter()
+            answer = baseline_solver.solve(board, trie)
+            baseline_times.append(time.perf_counter() - started)
+            expected = {w.word for w in solve(board, dictionary).words}
+            assert set(answer) == expected, f"baseline and engine disagree on {board}"
+        median = statistics.median(times) * 1000
+        baseline_median = statistics.median(baseline_times) * 1000
+        print(
+            f"{rows}x{cols:<5}{count:>7}{median:>11.3f}{percentile(times, 0.95) * 1000:>9.3f}"
+            f"{found / count:>13.0f}{baseline_median:>20.3f}{baseline_median / median:>9.1f}x"
+        )
+    print()
+    print(
+        f"dictionary ready: warm cache {startup['warm'] * 1000:.0f} ms, "
+        f"cold build {startup['cold'] * 1000:.0f} ms (median of fresh processes; "
+        f"baseline trie {startup['baseline_ready'] * 1000:.0f} ms)"
+    )
+    print(
+        f"peak RSS, load from warm cache + solve a 4x4 board: {startup['peak_mb']:.1f} MB "
+        f"(baseline trie: {startup['baseline_peak_mb']:.1f} MB)"
+    )
+    print()
+    print(f"{'constructed board':<34}{'median ms':>11}{'words':>8}")
+    for name, board in hard_boards().items():
+        runs = [timed(solve, board, dictionary) for _ in range(3)]
+        count = solve(board, dictionary).count
+        print(f"{name:<34}{statistics.median(runs) * 1000:>11.2f}{count:>8}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
