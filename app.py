@@ -21,6 +21,7 @@ from boggle import (
     DICE_SETS,
     Catalog,
     DiceError,
+    Dictionary,
     SearchBudgetExceeded,
     UnknownDictionary,
     random_board,
@@ -28,15 +29,19 @@ from boggle import (
 )
 from boggle.catalog import parse_wordlist_setting
 from boggle.dice import DEFAULT_SET_FOR_SIZE, dice_set
+from boggle.scoring import normalize_word, score_game
 from boggle.solver import DEFAULT_MIN_LENGTH, Solution
 from web import pages
 from web.errors import APIError, bad_request
 from web.params import (
     Limits,
+    PlayerLimits,
     read_board,
     read_fields,
+    read_form_players,
     read_min_length,
     read_name,
+    read_players,
     read_seed,
     read_size,
 )
@@ -60,10 +65,15 @@ DEFAULTS: dict[str, Any] = {
     "MAX_SIDE": 64,
     # Time budget of one search, in seconds; past it the answer is a 422 error.
     "SOLVE_BUDGET": 2.0,
+    # POST /score: players per game, words per player, characters per name and word.
+    "SCORE_MAX_PLAYERS": 20,
+    "SCORE_MAX_WORDS": 1000,
+    "SCORE_MAX_NAME_CHARS": 40,
+    "SCORE_MAX_WORD_CHARS": 64,
 }
 
 #: Addresses whose every answer, errors included, is JSON.
-JSON_PATHS = frozenset({"/solve", "/random", "/dictionaries", "/healthz"})
+JSON_PATHS = frozenset({"/solve", "/score", "/lookup", "/random", "/dictionaries", "/healthz"})
 
 log = logging.getLogger(__name__)
 
@@ -114,10 +124,7 @@ def run_solve(fields: Mapping[str, Any]) -> tuple[Solution, str, float]:
     board = read_board(fields.get("board"), limits())
     min_length = read_min_length(fields.get("min_length"), DEFAULT_MIN_LENGTH)
     name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
-    try:
-        dictionary = catalog().get(name)
-    except UnknownDictionary as error:
-        raise bad_request("unknown_dictionary", str(error), choices=error.names) from None
+    dictionary = dictionary_named(name)
     started = time.perf_counter()
     try:
         solution = solve(board, dictionary, min_length, budget=current_app.config["SOLVE_BUDGET"])
@@ -125,6 +132,49 @@ def run_solve(fields: Mapping[str, Any]) -> tuple[Solution, str, float]:
         log.warning("search budget exceeded: %s", board)
         raise APIError(422, "search_budget_exceeded", str(error)) from None
     return solution, name, (time.perf_counter() - started) * 1000
+
+
+def run_score(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """Score a game by the rules; return the ``POST /score`` document."""
+    config = current_app.config
+    player_limits = PlayerLimits(
+        config["SCORE_MAX_PLAYERS"],
+        config["SCORE_MAX_WORDS"],
+        config["SCORE_MAX_NAME_CHARS"],
+        config["SCORE_MAX_WORD_CHARS"],
+    )
+    players = read_players(fields.get("players"), player_limits)
+    solution, name, elapsed_ms = run_solve(fields)
+    game = score_game(solution, dictionary_named(name), players)
+    return {
+        "board": solution.board.display_rows(),
+        "rows": solution.board.rows,
+        "cols": solution.board.cols,
+        "dictionary": name,
+        "min_length": solution.min_length,
+        **game.as_dict(),
+        "elapsed_ms": round(elapsed_ms, 3),
+    }
+
+
+def run_lookup(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """Whether a word is in a dictionary; return the ``/lookup`` document."""
+    word = fields.get("word")
+    if not isinstance(word, str) or not word.strip():
+        raise bad_request("missing_word", "give the word to look up in 'word'")
+    if len(word) > current_app.config["SCORE_MAX_WORD_CHARS"]:
+        raise bad_request("bad_word", f"the word is {len(word):,} characters; words are short")
+    name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
+    word = normalize_word(word)
+    return {"word": word, "dictionary": name, "in_dictionary": word in dictionary_named(name)}
+
+
+def dictionary_named(name: str) -> Dictionary:
+    """The dictionary of that name, or a 400 listing the names there are."""
+    try:
+        return catalog().get(name)
+    except UnknownDictionary as error:
+        raise bad_request("unknown_dictionary", str(error), choices=error.names) from None
 
 
 def run_random(fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -166,6 +216,21 @@ def _register_routes(app: Flask) -> None:
         fields = read_fields(request, ("board", "min_length", "dictionary"))
         solution, name, elapsed_ms = run_solve(fields)
         return jsonify(solution.as_dict(name, elapsed_ms))
+
+    @app.post("/score")
+    def score_api() -> Response:
+        """Score a multiplayer game by the rules (see README, "The API")."""
+        if request.mimetype == "application/json":
+            fields = read_fields(request, ("board", "min_length", "dictionary", "players"))
+        else:
+            fields = read_fields(request, ("board", "min_length", "dictionary"))
+            fields["players"] = read_form_players(request.form)
+        return jsonify(run_score(fields))
+
+    @app.get("/lookup")
+    def lookup_api() -> Response:
+        """Whether a word is in a dictionary (for instant checks while practising)."""
+        return jsonify(run_lookup(read_fields(request, ("word", "dictionary"))))
 
     @app.get("/random")
     def random_api() -> Response:

@@ -8,7 +8,14 @@ A word scores by its length in letters (the ``Qu`` cube counts as two):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import string
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the solver imports this module's table; only types flow back
+    from .dictionary import Dictionary
+    from .solver import FoundWord, Solution
 
 #: Points by word length; words longer than the table score as its last entry.
 SCORE_BY_LENGTH = (0, 0, 0, 1, 1, 2, 3, 5, 11)
@@ -25,3 +32,186 @@ def word_score(word: str) -> int:
 def total_score(words: Iterable[str]) -> int:
     """Points for a list of words."""
     return sum(word_score(w) for w in words)
+
+
+# --- Multiplayer scoring ---------------------------------------------------------------
+#
+# The rules: each player lists the words they found; a word written by two or more
+# players is crossed off every list; each remaining word must be long enough, in the
+# dictionary and on the board, and scores by the table. The highest total wins; a tie
+# goes to the player with more long words.
+
+#: Words of this many letters or more count as long, for the tie-break.
+LONG_WORD = 5
+
+SCORED = "scored"
+DUPLICATE = "duplicate"
+TOO_SHORT = "too_short"
+NOT_A_WORD = "not_a_word"
+NOT_ON_BOARD = "not_on_board"
+VERDICTS = (SCORED, DUPLICATE, TOO_SHORT, NOT_A_WORD, NOT_ON_BOARD)
+
+_EDGE_JUNK = string.punctuation + string.whitespace + "\u00a0\u2018\u2019\u201c\u201d"
+
+
+@dataclass(frozen=True)
+class WordVerdict:
+    """One word a player wrote, as it was judged."""
+
+    word: str  # as matched: lower case, surrounding punctuation removed
+    written: str  # as the player wrote it
+    verdict: str  # one of VERDICTS
+    points: int
+    shared_with: tuple[str, ...] = ()  # the other players who wrote it (duplicates)
+    path: tuple[tuple[int, int], ...] | None = None  # where it is on the board, if it is
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """A player's judged list and totals."""
+
+    name: str
+    words: tuple[WordVerdict, ...]
+    total: int
+    long_words: int  # scored words of LONG_WORD letters or more, the tie-break
+
+
+@dataclass(frozen=True)
+class GameScore:
+    """Every player's judged list, the ranking, and what nobody found."""
+
+    players: tuple[PlayerScore, ...]
+    ranking: tuple[tuple[int, PlayerScore], ...]  # (rank, player); tied players share a rank
+    missed: tuple[FoundWord, ...]  # words on the board that no player wrote
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The names of the players ranked first."""
+        return tuple(player.name for rank, player in self.ranking if rank == 1)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The players, ranking and missed words as the JSON of ``POST /score``."""
+        return {
+            "players": [
+                {
+                    "name": player.name,
+                    "total": player.total,
+                    "long_words": player.long_words,
+                    "words": [_verdict_dict(v) for v in player.words],
+                }
+                for player in self.players
+            ],
+            "ranking": [
+                {"rank": rank, "name": p.name, "total": p.total, "long_words": p.long_words}
+                for rank, p in self.ranking
+            ],
+            "winners": list(self.winners),
+            "missed": [
+                {"word": w.word, "score": w.score, "path": [list(cell) for cell in w.path]}
+                for w in self.missed
+            ],
+            "missed_score": sum(w.score for w in self.missed),
+        }
+
+
+def _verdict_dict(verdict: WordVerdict) -> dict[str, Any]:
+    """One judged word as JSON; ``with`` only for duplicates, ``path`` when on the board."""
+    document: dict[str, Any] = {
+        "word": verdict.word,
+        "written": verdict.written,
+        "verdict": verdict.verdict,
+        "points": verdict.points,
+    }
+    if verdict.verdict == DUPLICATE:
+        document["with"] = list(verdict.shared_with)
+    document["path"] = [list(cell) for cell in verdict.path] if verdict.path else None
+    return document
+
+
+def normalize_word(written: str) -> str:
+    """A word as it is matched: lower case, without surrounding spaces and punctuation."""
+    return written.strip(_EDGE_JUNK).lower()
+
+
+def score_game(
+    solution: Solution, dictionary: Dictionary, players: Sequence[tuple[str, Sequence[str]]]
+) -> GameScore:
+    """Judge each player's words against the board's solution and each other, by the rules.
+
+    ``players`` is a list of (name, words as written). A player who writes a word twice
+    has it judged once. The solution must come from ``dictionary``: every dictionary
+    word on the board, with its path, is in it.
+    """
+    lists = [(name, _distinct(words)) for name, words in players]
+    writers: dict[str, list[str]] = {}
+    for name, words in lists:
+        for word in words:
+            writers.setdefault(word, []).append(name)
+    on_board = {found.word: found for found in solution.words}
+
+    scores = []
+    for name, words in lists:
+        verdicts = tuple(
+            _judge(word, written, name, writers[word], solution, dictionary, on_board)
+            for word, written in words.items()
+        )
+        scored = [v for v in verdicts if v.verdict == SCORED]
+        scores.append(
+            PlayerScore(
+                name,
+                verdicts,
+                sum(v.points for v in scored),
+                sum(1 for v in scored if len(v.word) >= LONG_WORD),
+            )
+        )
+    missed = tuple(found for found in solution.words if found.word not in writers)
+    return GameScore(tuple(scores), _ranking(scores), missed)
+
+
+def _distinct(words: Sequence[str]) -> dict[str, str]:
+    """Each distinct word (normalized) mapped to how it was first written; blanks dropped."""
+    distinct: dict[str, str] = {}
+    for written in words:
+        word = normalize_word(written)
+        if word and word not in distinct:
+            distinct[word] = written
+    return distinct
+
+
+def _judge(
+    word: str,
+    written: str,
+    player: str,
+    writers: list[str],
+    solution: Solution,
+    dictionary: Dictionary,
+    on_board: dict[str, FoundWord],
+) -> WordVerdict:
+    """The verdict on one word of one player's list."""
+    found = on_board.get(word)
+    path = found.path if found else None
+    if len(writers) > 1:
+        others = tuple(name for name in writers if name != player)
+        return WordVerdict(word, written, DUPLICATE, 0, others, path)
+    if len(word) < solution.min_length:
+        return WordVerdict(word, written, TOO_SHORT, 0, path=path)
+    # Every dictionary word on the board is in the solution, so a word that is not
+    # there is either not a word or not on the board; no second search is needed.
+    if found is None:
+        verdict = NOT_ON_BOARD if word in dictionary else NOT_A_WORD
+        return WordVerdict(word, written, verdict, 0)
+    return WordVerdict(word, written, SCORED, found.score, path=path)
+
+
+def _ranking(scores: list[PlayerScore]) -> tuple[tuple[int, PlayerScore], ...]:
+    """Players by total, then long words; players equal on both share a rank."""
+    ordered = sorted(scores, key=lambda p: (-p.total, -p.long_words))
+    ranking = []
+    for position, player in enumerate(ordered, 1):
+        previous = ranking[-1] if ranking else None
+        tied = previous and (previous[1].total, previous[1].long_words) == (
+            player.total,
+            player.long_words,
+        )
+        ranking.append((previous[0] if tied else position, player))
+    return tuple(ranking)

@@ -6,6 +6,7 @@ the routes never see an unchecked value and the engine never sees a request.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -189,3 +190,109 @@ def read_size(value: Any, field: str, limits: Limits) -> int | None:
             f"bad_{field}", f"{field!r} must be from 1 to {limits.max_side}, not {text[:10]}"
         )
     return number
+
+
+@dataclass(frozen=True)
+class PlayerLimits:
+    """The limits on the players of one /score request."""
+
+    max_players: int
+    max_words: int
+    max_name_chars: int
+    max_word_chars: int
+
+
+_WORD_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def read_players(value: Any, limits: PlayerLimits) -> list[tuple[str, list[str]]]:
+    """The ``players`` field: a list of {"name": ..., "words": [...] or "text"}."""
+    if value is None or value == []:
+        raise bad_request("no_players", "add at least one player, with a name and words")
+    if not isinstance(value, list):
+        raise bad_request(
+            "bad_players", f"'players' must be a list of players, not {_json_type(value)}"
+        )
+    if len(value) > limits.max_players:
+        raise bad_request(
+            "too_many_players",
+            f"{len(value):,} players; the limit is {limits.max_players}",
+            limit=limits.max_players,
+        )
+    players: list[tuple[str, list[str]]] = []
+    seen: set[str] = set()
+    for number, player in enumerate(value, 1):
+        if not isinstance(player, dict):
+            raise bad_request(
+                "bad_players",
+                f"player {number} must be an object with a name and words, "
+                f"not {_json_type(player)}",
+            )
+        name = _read_player_name(player.get("name"), number, limits)
+        if name.casefold() in seen:
+            raise bad_request("duplicate_player", f"two players are called {name!r}")
+        seen.add(name.casefold())
+        players.append((name, _read_word_list(player.get("words"), name, limits)))
+    return players
+
+
+def _read_player_name(value: Any, number: int, limits: PlayerLimits) -> str:
+    """A player's name: short, printable text."""
+    if not isinstance(value, str) or not value.strip():
+        raise bad_request("bad_player_name", f"player {number} has no name")
+    name = value.strip()
+    if len(name) > limits.max_name_chars:
+        raise bad_request(
+            "bad_player_name",
+            f"player {number}'s name is {len(name):,} characters; "
+            f"the limit is {limits.max_name_chars}",
+            limit=limits.max_name_chars,
+        )
+    if not name.isprintable():
+        raise bad_request("bad_player_name", f"player {number}'s name contains control characters")
+    return name
+
+
+def _read_word_list(value: Any, name: str, limits: PlayerLimits) -> list[str]:
+    """A player's words: a list of strings, or one text of words separated by spaces."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        words = [w for w in _WORD_SEPARATORS.split(value) if w]
+    elif isinstance(value, list):
+        words = value
+    else:
+        raise bad_request(
+            "bad_words", f"{name}'s words must be a list or text, not {_json_type(value)}"
+        )
+    if len(words) > limits.max_words:
+        raise bad_request(
+            "too_many_words",
+            f"{name} listed {len(words):,} words; the limit is {limits.max_words:,}",
+            limit=limits.max_words,
+        )
+    for word in words:
+        if not isinstance(word, str):
+            raise bad_request(
+                "bad_words", f"{name}'s words must be strings, not {_json_type(word)}"
+            )
+        if len(word) > limits.max_word_chars:
+            raise bad_request(
+                "bad_words",
+                f"one of {name}'s words is {len(word):,} characters; "
+                f"the limit is {limits.max_word_chars}",
+                limit=limits.max_word_chars,
+            )
+    return words
+
+
+def read_form_players(form: MultiDict) -> list[dict[str, str]]:
+    """Players from a form's repeated ``name`` and ``words`` fields; empty slots dropped."""
+    names, lists = form.getlist("name"), form.getlist("words")
+    if len(names) != len(lists):
+        raise bad_request("bad_players", "give each player a 'name' and a 'words' field")
+    return [
+        {"name": name, "words": words}
+        for name, words in zip(names, lists, strict=True)
+        if name.strip() or words.strip()
+    ]
