@@ -65,10 +65,8 @@ class Solution:
             "min_length": self.min_length,
             "count": self.count,
             "total_score": self.total_score,
-            "words": [
-                {"word": w.word, "score": w.score, "path": [list(cell) for cell in w.path]}
-                for w in self.words
-            ],
+            # Paths stay tuples: JSON writes them as arrays, without a list per cell.
+            "words": [{"word": w.word, "score": w.score, "path": w.path} for w in self.words],
         }
         if elapsed_ms is not None:
             document["elapsed_ms"] = round(elapsed_ms, 3)
