@@ -53,11 +53,12 @@ HARD_BOARDS = {
     "30x30 dense tiled": None,
     "30x30 s and e": None,
     "30x30 all a": None,
+    "40x40 asar tiled (worst found)": None,
 }
 
 
 def tiled(pattern: str, n: int) -> str:
-    """The 4x4 pattern repeated to fill an n x n board."""
+    """The 4x4 pattern repeated to fill an n x n board (rows separated by slashes)."""
     rows = pattern.split("/")
     return "/".join("".join(rows[r % 4][c % 4] for c in range(n)) for r in range(n))
 
@@ -70,6 +71,8 @@ def hard_boards() -> dict[str, Board]:
     texts["30x30 dense tiled"] = tiled(DENSE_4X4, 30)
     texts["30x30 s and e"] = tiled("sese/eses/sese/eses", 30)
     texts["30x30 all a"] = tiled("aaaa/aaaa/aaaa/aaaa", 30)
+    # The slowest 40x40 board a hill-climb over 4x4 tiles found (tests/test_limits.py).
+    texts["40x40 asar tiled (worst found)"] = tiled("asar/asar/asar/asas", 40)
     return {name: parse_board(text) for name, text in texts.items()}
 
 

@@ -1,0 +1,60 @@
+"""The time budget holds on the most expensive board found under the cell limit."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from app import create_app
+from boggle import Catalog, SearchBudgetExceeded, parse_board, solve
+
+# Found by hill-climbing 4x4 tiles for the slowest 40x40 board (the largest square
+# under the default limit of 1,600 cells): "as"/"ar" runs that begin many words of
+# the large list (sassafras, assassin...) that the board cannot finish. Solving it
+# fully takes about 5 s with the large list: far past the default 2 s budget.
+WORST_TILE = ("asar", "asar", "asar", "asas")
+
+
+def worst_board(side: int = 40) -> str:
+    """The worst tile repeated over a side x side board, as rows of text."""
+    return "/".join("".join(WORST_TILE[r % 4][c % 4] for c in range(side)) for r in range(side))
+
+
+def test_budget_stops_the_worst_board_in_time(catalog: Catalog) -> None:
+    board = parse_board(worst_board())
+    started = time.monotonic()
+    with pytest.raises(SearchBudgetExceeded, match="budget of 300 ms"):
+        solve(board, catalog.get("large"), budget=0.3)
+    # The alarm fires when its thread next gets the interpreter (every few ms);
+    # a generous margin keeps a loaded machine from failing the test.
+    assert time.monotonic() - started < 1.5
+
+
+def test_budget_not_reached_gives_the_whole_answer(catalog: Catalog) -> None:
+    board = parse_board("sers patg line sers")
+    dictionary = catalog.get("standard")
+    assert solve(board, dictionary, budget=10.0) == solve(board, dictionary)
+
+
+def test_solve_route_answers_422_past_the_budget(cache_dir) -> None:
+    app = create_app({"TESTING": True, "CACHE_DIR": str(cache_dir), "SOLVE_BUDGET": 0.2})
+    client = app.test_client()
+    started = time.monotonic()
+    response = client.post("/solve", json={"board": worst_board(), "dictionary": "large"})
+    assert response.status_code == 422
+    assert response.json["error"]["code"] == "search_budget_exceeded"
+    assert "budget of 200 ms" in response.json["error"]["message"]
+    assert time.monotonic() - started < 3.0  # parse + load + budget, not the full 5 s
+    # The server keeps serving normally right after.
+    assert client.get("/solve?board=abcdefghijklmnop").status_code == 200
+
+
+def test_board_over_the_cell_limit_is_refused(client) -> None:
+    side = 41  # 1,681 cells, over the default 1,600
+    board = "/".join("a" * side for _ in range(side))
+    response = client.post("/solve", json={"board": board})
+    assert response.status_code == 413
+    error = response.json["error"]
+    assert error["code"] == "board_too_large"
+    assert "1,600 cells" in error["message"]
