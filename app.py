@@ -28,7 +28,7 @@ from boggle import (
     solve,
 )
 from boggle.catalog import parse_wordlist_setting
-from boggle.dice import DEFAULT_SET_FOR_SIZE, dice_set
+from boggle.dice import roll_plan
 from boggle.scoring import normalize_word, score_game
 from boggle.solver import DEFAULT_MIN_LENGTH, Solution
 from web import pages
@@ -183,26 +183,26 @@ def run_random(fields: Mapping[str, Any]) -> dict[str, Any]:
     rows = read_size(fields.get("rows"), "rows", limits())
     cols = read_size(fields.get("cols"), "cols", limits())
     seed = read_seed(fields.get("seed"))
-    if rows is not None and cols is not None and rows * cols > limits().max_cells:
+    try:
+        dice, rows, cols = roll_plan(name, rows, cols)
+    except DiceError as error:
+        raise bad_request("unknown_dice", str(error), choices=sorted(DICE_SETS)) from None
+    if rows * cols > limits().max_cells:
         raise APIError(
             413,
             "board_too_large",
             f"{rows}x{cols} is {rows * cols:,} cells; the limit is {limits().max_cells:,}",
+            limit=limits().max_cells,
         )
-    try:
-        chosen = dice_set(name) if name else None
-        board, seed = random_board(chosen, seed, rows, cols)
-    except DiceError as error:
-        raise bad_request("unknown_dice", str(error), choices=sorted(DICE_SETS)) from None
-    used = chosen or dice_set(DEFAULT_SET_FOR_SIZE.get((board.rows, board.cols), "new"))
+    board, seed = random_board(dice, seed, rows, cols)
     return {
         "board": board.display_rows(),
         "rows": board.rows,
         "cols": board.cols,
         "text": str(board),
-        "dice": used.name,
+        "dice": dice.name,
         "seed": seed,
-        "min_length": used.min_length,
+        "min_length": dice.min_length,
     }
 
 

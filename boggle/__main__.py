@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from .board import parse_board
 from .catalog import DEFAULT_DICTIONARY, Catalog
-from .dice import DICE_SETS, random_board
+from .dice import DICE_SETS, random_board, roll_plan
 from .dictionary import load_dictionary
 from .errors import BoggleError
 from .solver import DEFAULT_MIN_LENGTH, Solution, solve
@@ -68,7 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Roll a board from a dice set and print it in the syntax solve reads.",
     )
     random_cmd.add_argument(
-        "--dice", default="new", choices=sorted(DICE_SETS), help="dice set (default new)"
+        "--dice",
+        choices=sorted(DICE_SETS),
+        help="dice set (default: the set made for the size, else the nearest; new for 4x4)",
     )
     random_cmd.add_argument("--seed", type=int, help="seed, to roll the same board again")
     random_cmd.add_argument("--rows", type=int, help="rows, for a size the set was not made for")
@@ -114,9 +116,11 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _random(args: argparse.Namespace) -> int:
-    board, seed = random_board(args.dice, args.seed, args.rows, args.cols)
+    dice, rows, cols = roll_plan(args.dice, args.rows, args.cols)
+    board, seed = random_board(dice, args.seed, rows, cols)
     print(board)
-    print(f"# dice: {args.dice}, seed: {seed}", file=sys.stderr)
+    print(f"# dice: {dice.name}, seed: {seed}, minimum word length: {dice.min_length}",
+          file=sys.stderr)  # fmt: skip
     return 0
 
 

@@ -33,12 +33,17 @@ from .errors import BoardError
 MULTI_LETTER_FACES = ("qu", "th", "in", "er", "he", "an")
 BLANK = "#"
 _BLANK_INPUTS = frozenset({"#", "."})
-_FACES = frozenset(MULTI_LETTER_FACES) | frozenset("abcdefghijklmnopqrstuvwxyz")
+# Faces that read back as themselves when cells are run together.
+_RUN_TOGETHER = frozenset("abcdefghijklmnopqrstuvwxyz") - {"q"} | {"qu"}
+# Every letter but q is a face; Boggle's only Q face is Qu.
+_FACES = frozenset(MULTI_LETTER_FACES) | frozenset("abcdefghijklmnopqrstuvwxyz") - {"q"}
 
 # Row separators that are never ambiguous. Spaces separate rows only when none of
 # these is present (see _split_rows).
 _ROW_SEPARATORS = re.compile(r"[\n\r/,;]+")
 _SPACES = re.compile(r"[ \t]+")
+# An optional shape before the cells: "5x1: a b th e r".
+_SHAPE_PREFIX = re.compile(r"\s*(\d{1,4})\s*[xX\u00d7]\s*(\d{1,4})\s*:")
 
 Cell = tuple[int, int]
 
@@ -89,12 +94,17 @@ class Board:
 
     def __str__(self) -> str:
         """The board in the syntax :func:`parse_board` reads back to the same board."""
-        spaced = any((f != "qu" and len(f) > 1) or f == BLANK for f in self.faces)
-        rows = []
-        for r in range(self.rows):
-            faces = self.faces[r * self.cols : (r + 1) * self.cols]
-            rows.append(" ".join(faces) if spaced else "".join(faces))
-        return " / ".join(rows) if spaced else " ".join(rows)
+        if self.rows == 1 or self.cols == 1:
+            # A single row or column cannot show its shape; say it.
+            return f"{self.rows}x{self.cols}: " + " ".join(self.faces)
+        rows = [self.faces[r * self.cols : (r + 1) * self.cols] for r in range(self.rows)]
+        if any(face not in _RUN_TOGETHER for face in self.faces):
+            return " / ".join(" ".join(row) for row in rows)
+        texts = ["".join(row) for row in rows]
+        if all(_is_one_cell(text) for text in texts):
+            # Rows like "an" or "he" would read as one cube each if only spaced apart.
+            return " / ".join(texts)
+        return " ".join(texts)
 
 
 def display_face(face: str) -> str:
@@ -124,36 +134,51 @@ def parse_board(
     rows: int | None = None,
     cols: int | None = None,
 ) -> Board:
-    """Read a board from typed text or a list of rows; raise BoardError saying what is wrong."""
+    """Read a board from typed text or a list of rows; raise BoardError saying what is wrong.
+
+    ``rows`` and ``cols`` give the shape when the text does not (a run of cells);
+    when the text gives its rows too, the two must agree.
+    """
     if isinstance(value, str):
-        grid = _split_rows(value)
+        match = _SHAPE_PREFIX.match(value)
+        if match:
+            shape = int(match.group(1)), int(match.group(2))
+            if (rows, cols) != (None, None) and (rows, cols) != shape:
+                raise BoardError(f"the board says it is {shape[0]}x{shape[1]}, not {rows}x{cols}")
+            rows, cols = shape
+            value = value[match.end() :]
+            face = value.strip().lower()
+            if shape == (1, 1) and face in _FACES:
+                return Board(1, 1, (face,))  # one cube, not letters run together: "1x1: th"
+        grid, rows_given = _split_rows(value)
     elif isinstance(value, Sequence):
-        grid = _rows_from_list(value)
+        grid, rows_given = _rows_from_list(value), True
     else:
-        raise BoardError(f"a board is text or a list of rows, not {type(value).__name__}")
+        raise BoardError(f"a board is text or a list of rows, not {_type_name(value)}")
     grid = [row for row in grid if row]
     if not grid:
         raise BoardError("the board is empty")
-    return _shape(grid, rows, cols)
+    return _shape(grid, rows_given, rows, cols)
 
 
-def _split_rows(text: str) -> list[list[str]]:
-    """Split typed text into rows of faces."""
+def _split_rows(text: str) -> tuple[list[list[str]], bool]:
+    """Split typed text into rows of faces; also say whether the text gave its rows."""
     text = text.strip()
     if _ROW_SEPARATORS.search(text):
-        return [
+        rows = [
             _read_row(piece.strip(), row_number)
             for row_number, piece in enumerate(_ROW_SEPARATORS.split(text), 1)
             if piece.strip()
         ]
+        return rows, True
     pieces = _SPACES.split(text) if text else []
-    if len(pieces) == 1:
-        return [_read_run(text, None)]
+    if len(pieces) <= 1:
+        return [_read_run(text, None)], False
     if all(_is_one_cell(p) for p in pieces):
         # "a b c qu e f ...": every piece is one cell, so the pieces are the cells
         # of one board, not its rows.
-        return [[_read_token(p, None, i) for i, p in enumerate(pieces, 1)]]
-    return [_read_row(piece, row_number) for row_number, piece in enumerate(pieces, 1)]
+        return [[_read_token(p, None, i) for i, p in enumerate(pieces, 1)]], False
+    return [_read_row(piece, row_number) for row_number, piece in enumerate(pieces, 1)], True
 
 
 def _is_one_cell(piece: str) -> bool:
@@ -203,13 +228,15 @@ def _read_run(text: str, row_number: int | None) -> list[str]:
 def _read_token(token: str, row_number: int | None, cell_number: int) -> str:
     """Read one cell written on its own: a letter, a multi-letter face or a blank."""
     face = token.strip().lower()
-    if face in _BLANK_INPUTS or face == "":
+    where = _where(row_number, cell_number)
+    if face == "":
+        raise BoardError(f"{where} is empty; a blank cube is written '#'")
+    if face in _BLANK_INPUTS:
         return BLANK
     if face == "q":
         return "qu"
     if face in _FACES:
         return face
-    where = _where(row_number, cell_number)
     if face.isascii() and face.isalpha():
         raise BoardError(
             f"{token!r} ({where}) is not a cube face; multi-letter faces are "
@@ -229,8 +256,7 @@ def _rows_from_list(rows: Sequence[Sequence[str] | str]) -> list[list[str]]:
             for cell_number, cell in enumerate(row, 1):
                 if not isinstance(cell, str):
                     raise BoardError(
-                        f"row {row_number}, cell {cell_number} is {type(cell).__name__}, "
-                        "not a string"
+                        f"row {row_number}, cell {cell_number} is {_type_name(cell)}, not a string"
                     )
                 cells.append(_read_token(cell, row_number, cell_number))
             if not cells:
@@ -238,26 +264,48 @@ def _rows_from_list(rows: Sequence[Sequence[str] | str]) -> list[list[str]]:
             grid.append(cells)
         else:
             raise BoardError(
-                f"row {row_number} is {type(row).__name__}; a row is a list of cells or text"
+                f"row {row_number} is {_type_name(row)}; a row is a list of cells or text"
             )
     return grid
 
 
-def _shape(grid: list[list[str]], rows: int | None, cols: int | None) -> Board:
+def _type_name(value: object) -> str:
+    """A value's type as a JSON client knows it (boards mostly arrive as JSON)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _shape(grid: list[list[str]], rows_given: bool, rows: int | None, cols: int | None) -> Board:
     """Fit the rows read to a rectangle, or infer a square from one run of cells."""
     faces = [face for row in grid for face in row]
     n = len(faces)
+    if rows_given:
+        board = Board(len(grid), _common_width(grid), tuple(faces))
+        if (rows is not None and rows != board.rows) or (cols is not None and cols != board.cols):
+            wanted = f"{rows or '?'}x{cols or '?'}"
+            raise BoardError(f"the rows given make a {board.rows}x{board.cols} board, not {wanted}")
+        return board
     if rows is not None or cols is not None:
         rows = rows if rows is not None else (n // cols if cols else 0)
         cols = cols if cols is not None else (n // rows if rows else 0)
         if rows < 1 or cols < 1 or rows * cols != n:
             raise BoardError(f"{_cells(n)} cannot make a {rows}x{cols} board")
         return Board(rows, cols, tuple(faces))
-    if len(grid) == 1:
-        side = math.isqrt(n)
-        if side * side != n:
-            raise BoardError(f"{_cells(n)} cannot make a square board; give the rows")
-        return Board(side, side, tuple(faces))
+    side = math.isqrt(n)
+    if side * side != n:
+        raise BoardError(f"{_cells(n)} cannot make a square board; give the rows")
+    return Board(side, side, tuple(faces))
+
+
+def _common_width(grid: list[list[str]]) -> int:
+    """The width every row has; BoardError pointing at the odd row out if they differ."""
     widths = [len(row) for row in grid]
     # The most common width is taken as the intended one, so the message points at
     # the odd row out rather than blaming the first row.
@@ -267,7 +315,7 @@ def _shape(grid: list[list[str]], rows: int | None, cols: int | None) -> Board:
             others = {w for i, w in enumerate(widths, 1) if i != row_number}
             rest = f"the others have {width}" if others == {width} else f"most have {width}"
             raise BoardError(f"row {row_number} has {_cells(row_width)}; {rest}")
-    return Board(len(grid), width, tuple(faces))
+    return width
 
 
 def _cells(n: int) -> str:

@@ -125,7 +125,7 @@ class Catalog:
             return len(self._loaded[name])
         if name not in self._counts:
             entry = self._files[name]
-            with open(entry.path, encoding="utf-8", errors="replace") as f:
+            with open(entry.path, encoding="utf-8-sig", errors="replace") as f:
                 self._counts[name] = read_words(f)[1].words
         return self._counts[name]
 

@@ -167,28 +167,35 @@ def new_seed() -> int:
     return secrets.randbelow(SEED_LIMIT)
 
 
+def roll_plan(
+    dice: str | DiceSet | None = None, rows: int | None = None, cols: int | None = None
+) -> tuple[DiceSet, int, int]:
+    """The dice set and the size a random board will have.
+
+    With a dice set (by name or value) and no size, the board has the set's size.
+    With a size (one side is enough for a square), the board is rolled from the set
+    if it fits exactly, else drawn from the pooled faces of the given set or of the
+    one nearest in size.
+    """
+    chosen = dice_set(dice) if isinstance(dice, str) else dice
+    if rows is None and cols is None:
+        chosen = chosen or DICE_SETS[DEFAULT_SET]
+        return chosen, chosen.rows, chosen.cols
+    rows = rows if rows is not None else cols
+    cols = cols if cols is not None else rows
+    if rows < 1 or cols < 1:
+        raise DiceError(f"a board needs at least one row and one column, not {rows}x{cols}")
+    return chosen or nearest_set(rows, cols), rows, cols
+
+
 def random_board(
     dice: str | DiceSet | None = None,
     seed: int | None = None,
     rows: int | None = None,
     cols: int | None = None,
 ) -> tuple[Board, int]:
-    """Roll a board; return it with the seed that makes it again.
-
-    With a dice set (by name or value) and no size, the board has the set's size.
-    With a size, the board is rolled from the set if it fits exactly, else drawn
-    from the pooled faces of the given set or of the nearest one.
-    """
-    chosen = dice_set(dice) if isinstance(dice, str) else dice
-    if rows is None and cols is None:
-        chosen = chosen or DICE_SETS[DEFAULT_SET]
-        rows, cols = chosen.rows, chosen.cols
-    else:
-        rows = rows if rows is not None else cols
-        cols = cols if cols is not None else rows
-        if rows < 1 or cols < 1:
-            raise DiceError(f"a board needs at least one row and one column, not {rows}x{cols}")
-        chosen = chosen or nearest_set(rows, cols)
+    """Roll a board (see :func:`roll_plan`); return it with the seed that rolls it again."""
+    chosen, rows, cols = roll_plan(dice, rows, cols)
     seed = new_seed() if seed is None else seed % SEED_LIMIT
     rng = random.Random(seed)
     if (rows, cols) == (chosen.rows, chosen.cols):

@@ -55,7 +55,7 @@ log = logging.getLogger(__name__)
 MAX_WORD_LENGTH = 64
 
 #: Bump whenever the table layout or the cache file format changes.
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _Q = _LETTERS.index("q")
@@ -71,8 +71,10 @@ _FACE_COLUMNS.update({face: len(_LETTERS) + i for i, face in enumerate(DIGRAPH_F
 _COLUMN_TEXT = {column: face for face, column in _FACE_COLUMNS.items() if column < len(_LETTERS)}
 
 _MAGIC = b"BOGGLEDG"
-# magic, format version, stride, rows, root, terminal limit, words, skipped x3, crc32, sha256
-_HEADER = struct.Struct("<8sIIIIIIIIII32s")
+# The cache file: this header, the table (little-endian int32), then a CRC-32 of both.
+# magic, format version, stride, rows, root, terminal limit, words, skipped x3, sha256
+_HEADER = struct.Struct("<8sIIIIIIIII32s")
+_CRC = struct.Struct("<I")
 
 
 @dataclass(frozen=True)
@@ -167,7 +169,10 @@ class Dictionary:
 
     def has_prefix(self, prefix: str) -> bool:
         """Whether some word starts with ``prefix``."""
-        return self._walk(prefix.lower()) != 0
+        prefix = prefix.lower()
+        if prefix.endswith("q"):
+            prefix += "u"  # every q in a playable word is followed by u
+        return self._walk(prefix) != 0
 
     def _walk(self, text: str) -> int:
         """The node reached by spelling ``text`` from the root, or 0."""
@@ -180,7 +185,7 @@ class Dictionary:
                 if not text.startswith("qu", i):
                     return 0
                 i += 1
-            column = _FACE_COLUMNS.get(ch) if ch != "q" else _Q
+            column = face_column(ch) if ch != "q" else _Q
             if column is None:
                 return 0
             node = table[node + column]
@@ -330,7 +335,7 @@ def load_dictionary(
             table, root, terminal_limit, stats = cached
             return Dictionary(table, root, terminal_limit, stats, name, digest.hex())
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark is not part of the first word
     except UnicodeDecodeError:
         # Older word lists are often Latin-1; its accented words are skipped anyway.
         text = data.decode("latin-1")
@@ -353,28 +358,29 @@ def _read_cache(cache_file: Path, digest: bytes) -> tuple[array, int, int, WordL
             header = f.read(_HEADER.size)
             if len(header) != _HEADER.size:
                 return _reject(cache_file, "truncated header")
-            (magic, version, stride, rows, root, terminal_limit, *counts, crc, source) = (
-                _HEADER.unpack(header)
+            magic, version, stride, rows, root, terminal_limit, *counts, source = _HEADER.unpack(
+                header
             )
             if magic != _MAGIC or version != FORMAT_VERSION or stride != STRIDE:
                 return _reject(cache_file, "another format")
             if source != digest:
                 return _reject(cache_file, "built from another word list")
-            if not (0 < root < rows * STRIDE and terminal_limit <= rows * STRIDE):
-                return _reject(cache_file, "header out of range")
+            entries = rows * STRIDE
+            if os.fstat(f.fileno()).st_size != _HEADER.size + 4 * entries + _CRC.size:
+                return _reject(cache_file, "wrong size (truncated or padded)")
             table = array("i")
-            try:
-                table.fromfile(f, rows * STRIDE)
-            except EOFError:
-                return _reject(cache_file, "truncated table")
-            if f.read(1):
-                return _reject(cache_file, "trailing bytes")
-    except OSError:
-        return None
+            table.fromfile(f, entries)
+            (crc,) = _CRC.unpack(f.read(_CRC.size))
+    except (OSError, EOFError, ValueError, struct.error) as error:
+        return _reject(cache_file, f"unreadable ({error})")
+    # The checksum covers the header too: a damaged root or count is caught as surely
+    # as a damaged table entry.
+    if zlib.crc32(table, zlib.crc32(header)) != crc:
+        return _reject(cache_file, "checksum mismatch")
     if sys.byteorder != "little":
         table.byteswap()
-    if zlib.crc32(table) != crc:
-        return _reject(cache_file, "checksum mismatch")
+    if not (0 < root < entries and terminal_limit <= entries):
+        return _reject(cache_file, "header out of range")
     return table, root, terminal_limit, WordListStats(*counts)
 
 
@@ -412,9 +418,9 @@ def _write_cache(
         stats.skipped_not_letters,
         stats.skipped_q_without_u,
         stats.skipped_too_long,
-        zlib.crc32(packed),
         digest,
     )
+    crc = _CRC.pack(zlib.crc32(packed, zlib.crc32(header)))
     try:
         cache_file.parent.mkdir(parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(dir=cache_file.parent, prefix=".tmp-", suffix=".dawg")
@@ -422,6 +428,7 @@ def _write_cache(
             with os.fdopen(fd, "wb") as f:
                 f.write(header)
                 packed.tofile(f)
+                f.write(crc)
             os.replace(temporary, cache_file)
         except BaseException:
             os.unlink(temporary)

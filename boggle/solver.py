@@ -84,9 +84,10 @@ def solve(
     ``budget`` is a time limit in seconds: past it the search stops and raises
     SearchBudgetExceeded rather than return part of the answer as if it were whole.
     """
-    if not isinstance(min_length, int) or min_length < SHORTEST_SCORED:
+    if not isinstance(min_length, int) or not SHORTEST_SCORED <= min_length <= MAX_WORD_LENGTH:
         raise ValueError(
-            f"min_length must be a whole number of at least {SHORTEST_SCORED}, not {min_length!r}"
+            f"min_length must be a whole number from {SHORTEST_SCORED} to {MAX_WORD_LENGTH}, "
+            f"not {min_length!r}"
         )
     found = _search(board, dictionary, min_length, budget)
     return Solution(board, min_length, _ranked(found))

@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import Request
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import BadRequest
 
 from boggle import Board, BoardError, parse_board
 from boggle.dictionary import MAX_WORD_LENGTH
@@ -34,16 +35,21 @@ def read_fields(request: Request, names: tuple[str, ...]) -> dict[str, Any]:
     if request.method == "GET":
         return _single_values(request.args, names)
     if request.mimetype == "application/json":
-        body = request.get_json(silent=True, cache=True)
-        if body is None:
-            raise bad_request("bad_json", "the request body is not valid JSON")
+        try:
+            body = request.get_json(cache=True)
+        except BadRequest:
+            raise bad_request("bad_json", "the request body is not valid JSON") from None
         if not isinstance(body, dict):
             raise bad_request(
                 "bad_json", f"the JSON body must be an object, not {_json_type(body)}"
             )
         return {name: body[name] for name in names if name in body}
     if request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data", ""):
-        return _single_values(request.form, names) | _single_values(request.args, names)
+        # A field in both the query string and the form is given twice, like any other.
+        values = MultiDict(request.args)
+        for name, value in request.form.items(multi=True):
+            values.add(name, value)
+        return _single_values(values, names)
     raise APIError(
         415,
         "unsupported_media_type",

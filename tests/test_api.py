@@ -1,0 +1,570 @@
+"""Tests for the JSON API in app.py: /solve, /random, /dictionaries, /healthz."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference import is_valid_path, reference_words
+from werkzeug.datastructures import MultiDict
+from werkzeug.test import TestResponse
+
+from app import create_app
+from boggle import Catalog, parse_board, random_board, solve
+from boggle.dice import DICE_SETS, nearest_set
+from boggle.scoring import word_score
+
+SOLVE_KEYS = [
+    "board",
+    "rows",
+    "cols",
+    "dictionary",
+    "min_length",
+    "count",
+    "total_score",
+    "words",
+    "elapsed_ms",
+]
+BOARD = "serspatglinesers"
+
+
+def check_headers(response: TestResponse) -> None:
+    """The security headers every response carries."""
+    policy = response.headers.get("Content-Security-Policy", "")
+    assert "frame-ancestors 'none'" in policy
+    assert "default-src 'self'" in policy
+    assert response.headers.get("X-Content-Type-Options") == "nosniff"
+    assert response.headers.get("Referrer-Policy") == "same-origin"
+    assert response.headers.get("X-Frame-Options") == "DENY"
+
+
+def check_error(response: TestResponse, status: int, code: str) -> dict:
+    """A JSON error: {"error": {"code", "message"}} with this status; return the error."""
+    assert response.status_code == status, response.get_data(as_text=True)
+    assert response.mimetype == "application/json"
+    body = response.get_json()
+    assert list(body) == ["error"]
+    error = body["error"]
+    assert error["code"] == code
+    assert isinstance(error["message"], str) and error["message"].strip()
+    check_headers(response)
+    return error
+
+
+def check_solve_document(document: dict, catalog: Catalog) -> None:
+    """The GUIDE's /solve shape: keys in order, words sorted, scores and paths right."""
+    assert list(document) == SOLVE_KEYS
+    rows, cols = document["rows"], document["cols"]
+    assert len(document["board"]) == rows
+    assert all(len(row) == cols for row in document["board"])
+    board = parse_board(document["board"])
+    dictionary = catalog.get(document["dictionary"])
+    words = document["words"]
+    assert document["count"] == len(words)
+    assert document["total_score"] == sum(w["score"] for w in words)
+    assert [(-w["score"], w["word"]) for w in words] == sorted(
+        (-w["score"], w["word"]) for w in words
+    )
+    for w in words:
+        assert list(w) == ["word", "score", "path"]
+        assert w["word"] in dictionary
+        assert len(w["word"]) >= document["min_length"]
+        assert w["score"] == word_score(w["word"])
+        assert is_valid_path(board, w["word"], [tuple(cell) for cell in w["path"]])
+    assert isinstance(document["elapsed_ms"], int | float) and document["elapsed_ms"] >= 0
+
+
+# --- /solve answers ------------------------------------------------------------------
+
+
+def test_get_solve(client: FlaskClient, catalog: Catalog) -> None:
+    response = client.get("/solve", query_string={"board": BOARD})
+    assert response.status_code == 200
+    assert response.mimetype == "application/json"
+    document = response.get_json()
+    check_solve_document(document, catalog)
+    assert document["board"] == [list("SERS"), list("PATG"), list("LINE"), list("SERS")]
+    assert (document["rows"], document["cols"]) == (4, 4)
+    assert document["dictionary"] == "standard"
+    assert document["min_length"] == 3
+    assert {"word": "slate", "score": 2, "path": [[3, 0], [2, 0], [1, 1], [1, 2], [0, 1]]} in (
+        document["words"]
+    )
+    expected = solve(parse_board(BOARD), catalog.get("standard"))
+    assert document["count"] == expected.count
+    assert document["total_score"] == expected.total_score
+    assert [w["word"] for w in document["words"]] == [w.word for w in expected.words]
+    check_headers(response)
+
+
+def test_post_json(client: FlaskClient, catalog: Catalog) -> None:
+    board = [["Qu", "A", "#", "S"], ["Th", "E", "R", "S"], ["In", "An", "He", "Er"], list("TEAS")]
+    response = client.post("/solve", json={"board": board, "min_length": 4, "dictionary": "common"})
+    assert response.status_code == 200
+    document = response.get_json()
+    check_solve_document(document, catalog)
+    assert document["board"] == board
+    assert (document["dictionary"], document["min_length"]) == ("common", 4)
+    parsed = parse_board(board)
+    assert {w["word"] for w in document["words"]} == reference_words(
+        parsed, list(catalog.get("common")), 4
+    )
+
+
+def test_post_json_text_board(client: FlaskClient, catalog: Catalog) -> None:
+    response = client.post("/solve", json={"board": "sers / patg / line / sers"})
+    assert response.status_code == 200
+    document = response.get_json()
+    check_solve_document(document, catalog)
+    get = client.get("/solve", query_string={"board": BOARD}).get_json()
+    assert document["words"] == get["words"]
+
+
+def test_post_json_min_length_as_text(client: FlaskClient) -> None:
+    response = client.post("/solve", json={"board": BOARD, "min_length": " 5 "})
+    assert response.status_code == 200
+    assert response.get_json()["min_length"] == 5
+
+
+def test_post_form(client: FlaskClient, catalog: Catalog) -> None:
+    response = client.post(
+        "/solve", data={"board": BOARD, "min_length": "5", "dictionary": "large"}
+    )
+    assert response.status_code == 200
+    document = response.get_json()
+    check_solve_document(document, catalog)
+    assert (document["dictionary"], document["min_length"]) == ("large", 5)
+    assert all(len(w["word"]) >= 5 for w in document["words"])
+
+
+def test_post_multipart_form(client: FlaskClient) -> None:
+    response = client.post("/solve", data={"board": BOARD}, content_type="multipart/form-data")
+    assert response.status_code == 200
+    assert response.get_json()["count"] > 0
+
+
+@pytest.mark.parametrize("dictionary", ["common", "standard", "large"])
+def test_each_dictionary(client: FlaskClient, catalog: Catalog, dictionary: str) -> None:
+    response = client.get("/solve", query_string={"board": BOARD, "dictionary": dictionary})
+    document = response.get_json()
+    assert document["dictionary"] == dictionary
+    assert document["count"] == solve(parse_board(BOARD), catalog.get(dictionary)).count
+
+
+def test_board_syntaxes_agree(client: FlaskClient) -> None:
+    forms = [
+        BOARD,
+        "SERS PATG LINE SERS",
+        "sers,patg,line,sers",
+        "sers\r\npatg\r\nline\r\nsers\r\n",
+        "s e r s / p a t g / l i n e / s e r s",
+    ]
+    documents = [client.get("/solve", query_string={"board": f}).get_json() for f in forms]
+    documents.append(
+        client.post("/solve", json={"board": ["sers", "patg", "line", "sers"]}).get_json()
+    )
+    words = [d["words"] for d in documents]
+    assert all(w == words[0] for w in words)
+
+
+# --- /solve errors -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "code", "message"),
+    [
+        ({}, "missing_board", "board"),
+        ({"board": "   "}, "missing_board", "board"),
+        ({"board": "abcd efgh ijklm nopq"}, "bad_board", "row 3 has 5 cells; the others have 4"),
+        ({"board": "abcdefgh7ijklmnop"}, "bad_board", "'7' (cell 9) is not a letter a-z"),
+        ({"board": "abcdefghijklmnopq"}, "bad_board", "17 cells cannot make a square board"),
+        ({"board": "ab\x00cd"}, "bad_board", "NUL"),
+        ({"board": BOARD, "min_length": "2"}, "bad_min_length", "from 3 to 64"),
+        ({"board": BOARD, "min_length": "65"}, "bad_min_length", "from 3 to 64"),
+        ({"board": BOARD, "min_length": "four"}, "bad_min_length", "whole number"),
+        ({"board": BOARD, "min_length": "-3"}, "bad_min_length", "whole number"),
+        ({"board": BOARD, "min_length": "3.5"}, "bad_min_length", "whole number"),
+        ({"board": BOARD, "min_length": "99999999"}, "bad_min_length", "whole number"),
+        ({"board": BOARD, "dictionary": "huge"}, "unknown_dictionary", "common, standard, large"),
+        ({"board": BOARD, "dictionary": "x" * 101}, "bad_dictionary", "short"),
+    ],
+)
+def test_get_errors(client: FlaskClient, query: dict, code: str, message: str) -> None:
+    error = check_error(client.get("/solve", query_string=query), 400, code)
+    assert message in error["message"]
+
+
+def test_unknown_dictionary_lists_the_choices(client: FlaskClient) -> None:
+    response = client.get("/solve", query_string={"board": BOARD, "dictionary": "huge"})
+    error = check_error(response, 400, "unknown_dictionary")
+    assert error["choices"] == ["common", "standard", "large"]
+    assert "'huge'" in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "message"),
+    [
+        ({}, "missing_board", "board"),
+        ({"board": None}, "missing_board", "board"),
+        ({"board": 1234}, "bad_board", "not a number"),
+        ({"board": True}, "bad_board", "not true or false"),
+        ({"board": {"rows": 4}}, "bad_board", "not an object"),
+        ({"board": []}, "bad_board", "empty"),
+        ({"board": [[]]}, "bad_board", "row 1 is empty"),
+        ({"board": [["a", "b"], ["c"]]}, "bad_board", "row 2 has 1 cell; the others have 2"),
+        ({"board": [["a", 1], ["c", "d"]]}, "bad_board", "row 1, cell 2"),
+        ({"board": [["a", "b"], 7]}, "bad_board", "row 2"),
+        ({"board": [["abcdefghijk"]]}, "bad_board", "not a cube face"),
+        ({"board": BOARD, "min_length": 2}, "bad_min_length", "from 3 to 64"),
+        ({"board": BOARD, "min_length": 100}, "bad_min_length", "from 3 to 64"),
+        ({"board": BOARD, "min_length": 3.5}, "bad_min_length", "whole number"),
+        ({"board": BOARD, "min_length": 4.0}, "bad_min_length", "whole number"),
+        ({"board": BOARD, "min_length": True}, "bad_min_length", "whole number"),
+        ({"board": BOARD, "min_length": [4]}, "bad_min_length", "whole number"),
+        ({"board": BOARD, "min_length": {"n": 4}}, "bad_min_length", "whole number"),
+        ({"board": BOARD, "min_length": "x"}, "bad_min_length", "whole number"),
+        ({"board": BOARD, "dictionary": "huge"}, "unknown_dictionary", "huge"),
+        ({"board": BOARD, "dictionary": 3}, "bad_dictionary", "name"),
+        ({"board": BOARD, "dictionary": ["common"]}, "bad_dictionary", "name"),
+    ],
+)
+def test_post_json_errors(client: FlaskClient, body: dict, code: str, message: str) -> None:
+    error = check_error(client.post("/solve", json=body), 400, code)
+    assert message in error["message"]
+
+
+def test_duplicate_query_fields(client: FlaskClient) -> None:
+    for query in ("board=abcd&board=efgh", f"board={BOARD}&min_length=3&min_length=4"):
+        error = check_error(client.get(f"/solve?{query}"), 400, "duplicate_field")
+        assert "once" in error["message"]
+    form = MultiDict([("board", BOARD), ("board", BOARD)])
+    check_error(client.post("/solve", data=form), 400, "duplicate_field")
+
+
+def test_field_in_both_form_and_query_is_a_duplicate(client: FlaskClient) -> None:
+    # "a name given twice is an error, not a guess" (web/params.py); a board in the query
+    # string and another in the form is given twice.
+    response = client.post("/solve?board=abcd", data={"board": BOARD})
+    check_error(response, 400, "duplicate_field")
+
+
+@pytest.mark.parametrize("body", ["{", '{"board": }', "", "nul", '{"board": "abcd"} x'])
+def test_malformed_json(client: FlaskClient, body: str) -> None:
+    response = client.post("/solve", data=body, content_type="application/json")
+    check_error(response, 400, "bad_json")
+
+
+@pytest.mark.parametrize(
+    ("body", "kind"),
+    [("[1, 2]", "an array"), ('"abcd"', "a string"), ("42", "a number"), ("null", "null")],
+)
+def test_json_that_is_not_an_object(client: FlaskClient, body: str, kind: str) -> None:
+    response = client.post("/solve", data=body, content_type="application/json")
+    error = check_error(response, 400, "bad_json")
+    assert kind in error["message"]
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/xml", "image/png"])
+def test_wrong_content_type(client: FlaskClient, content_type: str) -> None:
+    response = client.post("/solve", data=BOARD, content_type=content_type)
+    error = check_error(response, 415, "unsupported_media_type")
+    assert content_type in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("put", "/solve"),
+        ("delete", "/solve"),
+        ("patch", "/solve"),
+        ("post", "/random"),
+        ("delete", "/random"),
+        ("post", "/dictionaries"),
+        ("put", "/healthz"),
+    ],
+)
+def test_wrong_method(client: FlaskClient, method: str, path: str) -> None:
+    response = getattr(client, method)(path)
+    error = check_error(response, 405, "method_not_allowed")
+    assert path in error["message"]
+    assert method.upper() in error["message"]
+    assert "GET" in error["message"]
+
+
+def test_body_over_the_limit(client: FlaskClient, app: Flask) -> None:
+    limit = app.config["MAX_CONTENT_LENGTH"]
+    board = "a" * (limit + 10)
+    for response in (
+        client.post("/solve", data=f'{{"board": "{board}"}}', content_type="application/json"),
+        client.post("/solve", data={"board": board}),
+    ):
+        error = check_error(response, 413, "request_entity_too_large")
+        assert f"{limit:,}" in error["message"]
+
+
+def test_board_over_max_cells(client: FlaskClient, app: Flask) -> None:
+    cells = app.config["MAX_CELLS"]
+    side = 41
+    assert side * side > cells
+    error = check_error(
+        client.get("/solve", query_string={"board": "a" * side * side}), 413, "board_too_large"
+    )
+    assert f"{cells:,}" in error["message"]
+    rows = [["e"] * side for _ in range(side)]
+    check_error(client.post("/solve", json={"board": rows}), 413, "board_too_large")
+    # Within the limit it is solved.
+    assert client.get("/solve", query_string={"board": "e" * 40 * 40}).status_code == 200
+
+
+def test_board_over_max_side(client: FlaskClient, app: Flask) -> None:
+    side = app.config["MAX_SIDE"] + 1
+    rows = [["a"] * side, ["b"] * side]
+    check_error(client.post("/solve", json={"board": rows}), 413, "board_too_large")
+
+
+def test_board_text_over_max_chars(client: FlaskClient, app: Flask) -> None:
+    limit = app.config["MAX_BOARD_CHARS"]
+    text = "ab " * (limit // 3 + 1)
+    error = check_error(client.get("/solve", query_string={"board": text}), 413, "board_too_long")
+    assert f"{limit:,}" in error["message"]
+
+
+def test_search_over_budget_is_422(cache_dir: Path) -> None:
+    app = create_app({"TESTING": True, "CACHE_DIR": str(cache_dir), "SOLVE_BUDGET": 0.001})
+    client = app.test_client()
+    board, _ = random_board("superbig", seed=1, rows=40, cols=40)
+    response = client.post("/solve", json={"board": str(board)})
+    check_error(response, 422, "search_budget_exceeded")
+
+
+def test_configuration_from_the_environment(
+    cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BOGGLE_MAX_CELLS", "20")
+    app = create_app({"TESTING": True, "CACHE_DIR": str(cache_dir)})
+    client = app.test_client()
+    assert client.get("/solve", query_string={"board": BOARD}).status_code == 200
+    check_error(client.get("/solve", query_string={"board": "a" * 25}), 413, "board_too_large")
+
+
+# No request a client can send makes a 500 or an HTML page.
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
+    lambda children: (
+        st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=5), children, max_size=3)
+    ),
+    max_leaves=20,
+)
+board_values = (
+    json_values
+    | st.text(alphabet="abcdeqQuTH#. /,;\n\r\t7é", max_size=60)
+    | st.lists(
+        st.lists(st.sampled_from(["a", "Qu", "th", "#", "", " ", "x", "QQ", "é"]), max_size=6),
+        max_size=6,
+    )
+)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    board=board_values,
+    min_length=json_values | st.integers(0, 70).map(str),
+    dictionary=json_values | st.sampled_from(["common", "standard", "large", "", " common"]),
+)
+def test_no_json_input_causes_a_server_error(
+    app: Flask, board: object, min_length: object, dictionary: object
+) -> None:
+    client = app.test_client()
+    response = client.post(
+        "/solve", json={"board": board, "min_length": min_length, "dictionary": dictionary}
+    )
+    assert response.mimetype == "application/json"
+    if response.status_code == 200:
+        assert list(response.get_json()) == SOLVE_KEYS
+    else:
+        assert 400 <= response.status_code < 500, response.get_json()
+        assert set(response.get_json()["error"]) >= {"code", "message"}
+
+
+@settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.dictionaries(
+        st.sampled_from(["board", "min_length", "dictionary", "other"]), st.text(max_size=40)
+    )
+)
+def test_no_query_causes_a_server_error(app: Flask, query: dict) -> None:
+    response = app.test_client().get("/solve", query_string=query)
+    assert response.mimetype == "application/json"
+    assert response.status_code == 200 or 400 <= response.status_code < 500
+
+
+# --- /random -------------------------------------------------------------------------
+
+
+def test_random_with_seed_is_stable(client: FlaskClient) -> None:
+    first = client.get("/random", query_string={"seed": 42})
+    assert first.status_code == 200
+    document = first.get_json()
+    assert list(document) == ["board", "rows", "cols", "text", "dice", "seed", "min_length"]
+    assert document["seed"] == 42
+    assert (document["rows"], document["cols"], document["dice"]) == (4, 4, "new")
+    assert document["min_length"] == 3
+    assert client.get("/random?seed=42").get_json() == document
+    board = random_board("new", 42)[0]
+    assert document["board"] == board.display_rows()
+    assert parse_board(document["text"]) == board
+    check_headers(first)
+
+
+def test_random_without_seed_gives_one_that_rolls_again(client: FlaskClient) -> None:
+    document = client.get("/random").get_json()
+    again = client.get("/random", query_string={"seed": document["seed"]}).get_json()
+    assert again == document
+
+
+@pytest.mark.parametrize("dice", list(DICE_SETS))
+def test_random_dice_sets(client: FlaskClient, dice: str) -> None:
+    document = client.get("/random", query_string={"dice": dice, "seed": 7}).get_json()
+    chosen = DICE_SETS[dice]
+    assert document["dice"] == dice
+    assert (document["rows"], document["cols"]) == (chosen.rows, chosen.cols)
+    assert document["min_length"] == chosen.min_length
+    assert parse_board(document["board"]) == random_board(dice, 7)[0]
+    assert parse_board(document["text"]) == random_board(dice, 7)[0]
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (5, 5), (6, 6), (3, 8), (7, 7), (6, 5), (1, 5)])
+def test_random_sizes(client: FlaskClient, rows: int, cols: int) -> None:
+    response = client.get("/random", query_string={"rows": rows, "cols": cols, "seed": 5})
+    assert response.status_code == 200
+    document = response.get_json()
+    assert (document["rows"], document["cols"]) == (rows, cols)
+    board = random_board(None, 5, rows, cols)[0]
+    assert document["board"] == board.display_rows()
+    # The dice named are the dice the board was rolled from, with their rules.
+    used = nearest_set(rows, cols)
+    assert document["dice"] == used.name
+    assert document["min_length"] == used.min_length
+    assert set(board.faces) <= set(used.faces)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (3, 8), (7, 7), (10, 10), (1, 5), (6, 1)])
+def test_random_text_reads_back(client: FlaskClient, rows: int, cols: int) -> None:
+    # "text" is the board in the syntax /solve reads: solving it gives the same board.
+    response = client.get("/random", query_string={"rows": rows, "cols": cols, "seed": 5})
+    document = response.get_json()
+    assert parse_board(document["text"]) == parse_board(document["board"])
+    solved = client.get("/solve", query_string={"board": document["text"]})
+    assert solved.status_code == 200
+    assert solved.get_json()["board"] == document["board"]
+
+
+@pytest.mark.parametrize(
+    ("query", "status", "code"),
+    [
+        ({"dice": "huge"}, 400, "unknown_dice"),
+        ({"seed": "abc"}, 400, "bad_seed"),
+        ({"seed": "-1"}, 400, "bad_seed"),
+        ({"seed": "1" * 20}, 400, "bad_seed"),
+        ({"rows": "0"}, 400, "bad_rows"),
+        ({"rows": "x"}, 400, "bad_rows"),
+        ({"cols": "65"}, 400, "bad_cols"),
+        ({"rows": "40", "cols": "41"}, 413, "board_too_large"),
+    ],
+)
+def test_random_errors(client: FlaskClient, query: dict, status: int, code: str) -> None:
+    error = check_error(client.get("/random", query_string=query), status, code)
+    if code == "unknown_dice":
+        assert error["choices"] == sorted(DICE_SETS)
+
+
+@pytest.mark.parametrize("query", [{"rows": 41}, {"cols": 50}, {"rows": 64}])
+def test_random_one_side_over_max_cells(client: FlaskClient, app: Flask, query: dict) -> None:
+    # One side given means a square board: 41x41 is over MAX_CELLS as surely as rows=41&cols=41.
+    side = next(iter(query.values()))
+    assert side * side > app.config["MAX_CELLS"]
+    check_error(client.get("/random", query_string=query), 413, "board_too_large")
+
+
+@settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.dictionaries(
+        st.sampled_from(["dice", "seed", "rows", "cols"]),
+        st.text(max_size=12) | st.integers(-5, 70).map(str) | st.sampled_from(list(DICE_SETS)),
+    )
+)
+def test_no_random_query_causes_a_server_error(app: Flask, query: dict) -> None:
+    response = app.test_client().get("/random", query_string=query)
+    assert response.mimetype == "application/json"
+    assert response.status_code == 200 or 400 <= response.status_code < 500
+
+
+def test_random_duplicate_field(client: FlaskClient) -> None:
+    check_error(client.get("/random?seed=1&seed=2"), 400, "duplicate_field")
+
+
+# --- /dictionaries and /healthz --------------------------------------------------------
+
+
+def test_dictionaries(client: FlaskClient, catalog: Catalog) -> None:
+    response = client.get("/dictionaries")
+    assert response.status_code == 200
+    document = response.get_json()
+    assert document["default"] == "standard"
+    listed = document["dictionaries"]
+    assert [d["name"] for d in listed] == ["common", "standard", "large"]
+    assert [d["default"] for d in listed] == [False, True, False]
+    for entry in listed:
+        assert entry["words"] == len(catalog.get(entry["name"]))
+        assert entry["description"]
+    assert listed[0]["words"] < listed[1]["words"] < listed[2]["words"]
+    check_headers(response)
+
+
+def test_healthz(client: FlaskClient, catalog: Catalog) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.get_json() == {
+        "status": "ok",
+        "dictionary": "standard",
+        "words": len(catalog.get("standard")),
+    }
+    check_headers(response)
+
+
+# --- Security headers on every route, errors included ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "kwargs", "status"),
+    [
+        ("get", "/solve", {"query_string": {"board": BOARD}}, 200),
+        ("post", "/solve", {"json": {"board": BOARD}}, 200),
+        ("get", "/solve", {}, 400),
+        ("post", "/solve", {"data": "x", "content_type": "text/plain"}, 415),
+        ("put", "/solve", {}, 405),
+        ("post", "/solve", {"data": "x" * 300_000, "content_type": "application/json"}, 413),
+        ("get", "/random", {}, 200),
+        ("get", "/random", {"query_string": {"dice": "huge"}}, 400),
+        ("get", "/dictionaries", {}, 200),
+        ("get", "/healthz", {}, 200),
+        ("get", "/", {}, 200),
+        ("get", "/no-such-page", {}, 404),
+    ],
+)
+def test_security_headers(
+    client: FlaskClient, method: str, path: str, kwargs: dict, status: int
+) -> None:
+    response = getattr(client, method)(path, **kwargs)
+    assert response.status_code == status
+    check_headers(response)

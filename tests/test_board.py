@@ -1,0 +1,368 @@
+"""Tests for boggle/board.py: every way of typing a board, the errors, str() and neighbours."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boggle.board import (
+    BLANK,
+    MULTI_LETTER_FACES,
+    Board,
+    display_face,
+    grid_neighbors,
+    parse_board,
+)
+from boggle.errors import BoardError
+
+ABC16 = tuple("abcdefghijklmnop")
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+EVERY_FACE = (*LETTERS.replace("q", ""), *MULTI_LETTER_FACES, BLANK)
+
+
+def shape(board: Board) -> tuple[int, int, tuple[str, ...]]:
+    """A board as (rows, cols, faces), for compact comparisons."""
+    return board.rows, board.cols, board.faces
+
+
+# --- The ways people type a board ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "abcdefghijklmnop",
+        "abcd efgh ijkl mnop",
+        "abcd   efgh\tijkl  mnop",
+        "abcd,efgh,ijkl,mnop",
+        "abcd, efgh, ijkl, mnop",
+        "abcd/efgh/ijkl/mnop",
+        "abcd / efgh / ijkl / mnop",
+        "abcd\nefgh\nijkl\nmnop",
+        "abcd\nefgh\nijkl\nmnop\n",
+        "abcd\r\nefgh\r\nijkl\r\nmnop\r\n",
+        "abcd\refgh\rijkl\rmnop",
+        "abcd;efgh;ijkl;mnop",
+        "abcd; efgh; ijkl; mnop;",
+        "\n\n  abcd efgh ijkl mnop  \n\n",
+        "a b c d / e f g h / i j k l / m n o p",
+        "a b c d\ne f g h\ni j k l\nm n o p",
+        "a b c d, e f g h, i j k l, m n o p",
+        "a b c d e f g h i j k l m n o p",
+        "ABCDEFGHIJKLMNOP",
+        "ABCD EFGH IJKL MNOP",
+        "aBcD EfGh iJkL MnOp",
+        "A B C D / E F G H / I J K L / M N O P",
+    ],
+)
+def test_every_text_form_reads_the_same_board(text: str) -> None:
+    assert shape(parse_board(text)) == (4, 4, ABC16)
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [list("abcd"), list("efgh"), list("ijkl"), list("mnop")],
+        [list("ABCD"), list("EFGH"), list("IJKL"), list("MNOP")],
+        ["abcd", "efgh", "ijkl", "mnop"],
+        ["ABCD", "efgh", " ijkl ", "mnop"],
+        ["a b c d", "e f g h", "i j k l", "m n o p"],
+        (tuple("abcd"), tuple("efgh"), tuple("ijkl"), tuple("mnop")),
+        json.loads('[["a","b","c","d"],["e","f","g","h"],["i","j","k","l"],["m","n","o","p"]]'),
+    ],
+)
+def test_list_of_rows_reads_the_same_board(rows: list) -> None:
+    assert shape(parse_board(rows)) == (4, 4, ABC16)
+
+
+def test_cells_one_by_one_hold_multi_letter_faces_and_blanks() -> None:
+    board = parse_board("a b c qu / th e r s / in an he er / # . x y")
+    assert shape(board) == (
+        4,
+        4,
+        ("a", "b", "c", "qu", "th", "e", "r", "s", "in", "an", "he", "er", "#", "#", "x", "y"),
+    )
+
+
+def test_cells_one_by_one_are_case_insensitive() -> None:
+    board = parse_board("A B QU / TH iN Er / He aN #")
+    assert board.faces == ("a", "b", "qu", "th", "in", "er", "he", "an", "#")
+
+
+def test_cells_one_by_one_without_row_separators_make_a_square() -> None:
+    board = parse_board("qu a b c th e r s in an he er # . x y")
+    assert (board.rows, board.cols) == (4, 4)
+    assert board.faces[:5] == ("qu", "a", "b", "c", "th")
+    assert board.faces[12:14] == ("#", "#")
+
+
+def test_json_cells_hold_multi_letter_faces_and_blanks() -> None:
+    board = parse_board([["Qu", "A", "#"], ["Th", "IN", "."], ["q", "QU", "he"]])
+    assert shape(board) == (3, 3, ("qu", "a", "#", "th", "in", "#", "qu", "qu", "he"))
+
+
+@pytest.mark.parametrize(
+    ("text", "faces"),
+    [
+        ("qbcd", ("qu", "b", "c", "d")),
+        ("qubc", ("qu", "b", "c")),  # padded below to a square
+        ("QUIT", ("qu", "i", "t")),
+        ("quua", ("qu", "u", "a")),
+        ("qqqq", ("qu", "qu", "qu", "qu")),
+        ("ab#d", ("a", "b", "#", "d")),
+        ("a.c.", ("a", "#", "c", "#")),
+        ("thes", ("t", "h", "e", "s")),  # run together, "th" is two cells
+    ],
+)
+def test_run_together_q_and_blanks(text: str, faces: tuple[str, ...]) -> None:
+    # Pad to a square board so every case parses on its own.
+    cells = list(faces)
+    padding = ""
+    while len(cells) not in (1, 4, 9, 16):
+        cells.append("z")
+        padding += "z"
+    assert parse_board(text + padding).faces == tuple(cells)
+
+
+def test_lone_q_and_qu_in_rows() -> None:
+    assert parse_board("qa ab").faces == ("qu", "a", "a", "b")
+    assert parse_board("qua ab").faces == ("qu", "a", "a", "b")
+    assert parse_board("q a / a b").faces == ("qu", "a", "a", "b")
+    assert parse_board("qu a / a b").faces == ("qu", "a", "a", "b")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "size"),
+    [
+        ({"rows": 3}, (3, 4)),
+        ({"cols": 4}, (3, 4)),
+        ({"rows": 3, "cols": 4}, (3, 4)),
+        ({"rows": 4}, (4, 3)),
+        ({"rows": 2, "cols": 6}, (2, 6)),
+        ({"rows": 1}, (1, 12)),
+        ({"cols": 1}, (12, 1)),
+    ],
+)
+def test_rows_and_cols_shape_run_together_text(kwargs: dict, size: tuple[int, int]) -> None:
+    board = parse_board("abcdefghijkl", **kwargs)
+    assert (board.rows, board.cols) == size
+    assert board.faces == tuple("abcdefghijkl")
+
+
+@pytest.mark.parametrize("kwargs", [{"rows": 5}, {"cols": 5}, {"rows": 3, "cols": 3}, {"rows": 0}])
+def test_rows_and_cols_that_do_not_fit_are_an_error(kwargs: dict) -> None:
+    with pytest.raises(BoardError, match="12 cells cannot make a"):
+        parse_board("abcdefghijkl", **kwargs)
+
+
+def test_three_by_four_from_rows() -> None:
+    board = parse_board("abcd efgh ijkl")
+    assert (board.rows, board.cols) == (3, 4)
+    assert board.face(2, 3) == "l"
+    tall = parse_board("abc def ghi jkl")
+    assert (tall.rows, tall.cols) == (4, 3)
+    assert tall.face(3, 0) == "j"
+
+
+@pytest.mark.parametrize("side", [1, 2, 3, 5, 8, 13, 30])
+def test_square_boards_from_1x1_to_30x30(side: int) -> None:
+    letters = "".join(LETTERS[(i * 7) % 26] for i in range(side * side)).replace("q", "x")
+    board = parse_board(letters)
+    assert (board.rows, board.cols, board.size) == (side, side, side * side)
+    assert "".join(board.faces) == letters
+    rows = " ".join(letters[r * side : (r + 1) * side] for r in range(side))
+    assert parse_board(rows) == board
+
+
+def test_one_row_board_from_a_list() -> None:
+    # A JSON list of rows says how many rows there are: one row is a 1xN board.
+    assert shape(parse_board([["a", "b", "c"]])) == (1, 3, ("a", "b", "c"))
+
+
+def test_one_row_of_text_in_a_list() -> None:
+    assert shape(parse_board(["abcd"])) == (1, 4, tuple("abcd"))
+
+
+def test_one_column_board_from_rows() -> None:
+    assert shape(parse_board("a/b/c")) == (3, 1, ("a", "b", "c"))
+    assert shape(parse_board([["a"], ["b"], ["c"]])) == (3, 1, ("a", "b", "c"))
+
+
+# --- Errors say what is wrong and where ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("abcd efgh ijklm nopq", "row 3 has 5 cells; the others have 4"),
+        ("abcd efg ijkl mnop", "row 2 has 3 cells; the others have 4"),
+        ("abcd efgh ijklm nop", "row 3 has 5 cells; most have 4"),
+        ("ab cd e", "row 3 has 1 cell; the others have 2"),
+        ([["a", "b"], ["c"]], "row 2 has 1 cell; the others have 2"),
+        ("abcdefgh7ijklmnop", "'7' (cell 9) is not a letter a-z"),
+        ("qbcdefgh7ijklmnop", "'7' (cell 9) is not a letter a-z"),
+        ("abcd efgh ij7l mnop", "'7' (row 3, cell 3) is not a letter a-z"),
+        ("abcd efgh ijkl mnö", "'ö' (row 4, cell 3) is not a letter a-z"),
+        ("a b c d / e f 9 h", "'9' (row 2, cell 3) is not a letter a-z"),
+        ("a b xy d / e f g h", "'xy' (row 1, cell 3) is not a cube face"),
+        ([["a", "zz"], ["c", "d"]], "'zz' (row 1, cell 2) is not a cube face"),
+        ("abcdefghijklmnopq", "17 cells cannot make a square board; give the rows"),
+        ("ab", "2 cells cannot make a square board; give the rows"),
+        ("", "the board is empty"),
+        ("   \n\t ", "the board is empty"),
+        ("/ / ,, ;", "the board is empty"),
+        ([], "the board is empty"),
+        ([[]], "row 1 is empty"),
+        ([["a"], []], "row 2 is empty"),
+        (42, "a board is text or a list of rows, not a number"),
+        (None, "a board is text or a list of rows, not null"),
+        ({"board": "abcd"}, "a board is text or a list of rows, not an object"),
+        ([1, 2], "row 1 is a number; a row is a list of cells or text"),
+        ([["a", "b"], None], "row 2 is null; a row is a list of cells or text"),
+        ([["a", 1], ["c", "d"]], "row 1, cell 2 is a number, not a string"),
+        ([["a", "b"], ["c", ["d"]]], "row 2, cell 2 is list, not a string"),
+    ],
+)
+def test_errors_say_what_and_where(value: object, message: str) -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board(value)  # type: ignore[arg-type]
+    assert message in str(raised.value)
+
+
+def test_multi_letter_face_error_lists_the_faces() -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board("a b ch d / e f g h")
+    assert "Qu, Th, In, Er, He, An" in str(raised.value)
+
+
+def test_board_checks_its_own_shape_and_faces() -> None:
+    with pytest.raises(BoardError, match="needs 4 cells, got 3"):
+        Board(2, 2, ("a", "b", "c"))
+    with pytest.raises(BoardError, match="at least one row"):
+        Board(0, 1, ())
+    with pytest.raises(BoardError, match=r"'ch' \(cell 2\) is not a Boggle face"):
+        Board(1, 2, ("a", "ch"))
+    with pytest.raises(BoardError, match=r"'A' \(cell 1\) is not a Boggle face"):
+        Board(1, 1, ("A",))
+
+
+# --- str() and the JSON rows read back to the same board -----------------------------
+
+faces = st.sampled_from(EVERY_FACE)
+
+
+@st.composite
+def boards(draw: st.DrawFn, min_rows: int = 1, min_cols: int = 1, max_side: int = 8) -> Board:
+    """Any board: any shape, any faces, blanks included."""
+    rows = draw(st.integers(min_rows, max_side))
+    cols = draw(st.integers(min_cols, max_side))
+    cells = draw(st.lists(faces, min_size=rows * cols, max_size=rows * cols))
+    return Board(rows, cols, tuple(cells))
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards(min_rows=2, min_cols=3))
+def test_str_round_trips(board: Board) -> None:
+    assert parse_board(str(board)) == board
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards())
+def test_str_round_trips_every_shape(board: Board) -> None:
+    # Board.__str__ promises "the syntax parse_board reads back to the same board".
+    assert parse_board(str(board)) == board
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        Board(1, 4, tuple("abcd")),
+        Board(1, 5, tuple("abcde")),
+        Board(4, 1, tuple("abcd")),
+        Board(3, 1, tuple("abc")),
+        Board(1, 3, ("a", "#", "b")),
+        Board(2, 2, ("t", "h", "e", "r")),
+        Board(3, 2, ("a", "n", "i", "n", "h", "e")),
+    ],
+    ids=["1x4", "1x5", "4x1", "3x1", "1x3-blank", "2x2-th-er", "3x2-an-in-he"],
+)
+def test_str_round_trips_narrow_boards(board: Board) -> None:
+    assert parse_board(str(board)) == board
+
+
+def test_str_of_a_known_board() -> None:
+    assert str(parse_board("serspatglinesers")) == "sers patg line sers"
+    assert str(parse_board("qbcd efgh ijkl mnop")) == "qubcd efgh ijkl mnop"
+    assert str(parse_board([["Qu", "A"], ["#", "Th"]])) == "qu a / # th"
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards(min_rows=2))
+def test_display_rows_round_trip_through_json(board: Board) -> None:
+    rows = json.loads(json.dumps(board.display_rows()))
+    assert parse_board(rows) == board
+
+
+def test_display_faces() -> None:
+    board = parse_board([["qu", "a"], ["#", "th"]])
+    assert board.display_rows() == [["Qu", "A"], ["#", "Th"]]
+    assert [display_face(f) for f in ("qu", "in", "x", "#")] == ["Qu", "In", "X", "#"]
+
+
+def test_face_and_cell_are_row_major() -> None:
+    board = parse_board("abcd efgh ijkl")
+    assert board.size == 12
+    assert board.face(0, 0) == "a"
+    assert board.face(1, 2) == "g"
+    assert board.cell(6) == (1, 2)
+    assert board.cell(11) == (2, 3)
+
+
+# --- Neighbours --------------------------------------------------------------------
+
+
+def test_neighbours_of_a_4x4_board() -> None:
+    board = parse_board("abcdefghijklmnop")
+    assert set(board.neighbors(0)) == {1, 4, 5}  # corner
+    assert set(board.neighbors(15)) == {10, 11, 14}  # corner
+    assert set(board.neighbors(1)) == {0, 2, 4, 5, 6}  # edge
+    assert set(board.neighbors(8)) == {4, 5, 9, 12, 13}  # edge
+    assert set(board.neighbors(5)) == {0, 1, 2, 4, 6, 8, 9, 10}  # interior
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(r, c) for r in range(1, 7) for c in range(1, 7)])
+def test_neighbours_are_the_eight_around(rows: int, cols: int) -> None:
+    neighbours = grid_neighbors(rows, cols)
+    assert len(neighbours) == rows * cols
+    for index, around in enumerate(neighbours):
+        r, c = divmod(index, cols)
+        expected = {
+            rr * cols + cc
+            for rr in range(rows)
+            for cc in range(cols)
+            if (rr, cc) != (r, c) and abs(rr - r) <= 1 and abs(cc - c) <= 1
+        }
+        assert set(around) == expected
+        assert len(around) == len(expected)  # no repeats
+        for other in around:
+            assert index in neighbours[other]
+    corners = {0, cols - 1, (rows - 1) * cols, rows * cols - 1}
+    if rows >= 2 and cols >= 2:
+        assert all(len(neighbours[i]) == 3 for i in corners)
+    if rows >= 3 and cols >= 3:
+        assert len(neighbours[cols + 1]) == 8
+        assert len(neighbours[1]) == 5
+
+
+def test_neighbours_of_one_row_and_one_column() -> None:
+    assert grid_neighbors(1, 1) == ((),)
+    assert [set(n) for n in grid_neighbors(1, 4)] == [{1}, {0, 2}, {1, 3}, {2}]
+    assert [set(n) for n in grid_neighbors(4, 1)] == [{1}, {0, 2}, {1, 3}, {2}]
+
+
+def test_neighbours_include_blanks() -> None:
+    board = parse_board("a # / # b")
+    assert set(board.neighbors(0)) == {1, 2, 3}

@@ -1,0 +1,301 @@
+"""Tests for the command line, boggle/__main__.py: solve and random."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from boggle import DICE_SETS, Catalog, parse_board, random_board, solve
+from boggle.__main__ import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def cache_env(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep the command's word graph cache in the test session's folder."""
+    monkeypatch.setenv("BOGGLE_CACHE_DIR", str(cache_dir))
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run the command in this process; return its status, stdout and stderr."""
+    try:
+        status = main(list(argv))
+    except SystemExit as exit_:
+        status = exit_.code  # argparse's errors
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def run_process(cache_dir: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m boggle`` as a user does."""
+    return subprocess.run(
+        [sys.executable, "-m", "boggle", *argv],
+        cwd=ROOT,
+        env={**os.environ, "BOGGLE_CACHE_DIR": str(cache_dir)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def without_elapsed(document: dict) -> dict:
+    return {key: value for key, value in document.items() if key != "elapsed_ms"}
+
+
+# --- solve ---------------------------------------------------------------------------
+
+
+def test_solve_prints_a_table(capsys: pytest.CaptureFixture[str], catalog: Catalog) -> None:
+    status, out, err = run(capsys, "solve", "serspatglinesers")
+    assert (status, err) == (0, "")
+    expected = solve(parse_board("serspatglinesers"), catalog.get("standard"))
+    lines = out.splitlines()
+    assert lines[0] == "4x4 board, dictionary standard, words of 3+ letters:"
+    assert lines[2:6] == ["  S E R S", "  P A T G", "  L I N E", "  S E R S"]
+    assert lines[-1] == f"{expected.count} words, {expected.total_score} points in all"
+    rows = [line.split() for line in lines[8:-2]]
+    assert len(rows) == expected.count
+    for row, found in zip(rows, expected.words, strict=True):
+        assert int(row[0]) == found.score
+        assert row[1] == found.word
+        assert row[2:] == [f"{r},{c}" for r, c in found.path]
+
+
+def test_solve_with_no_words(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "xxxx")
+    assert status == 0
+    assert out.splitlines()[-1] == "0 words, 0 points in all"
+
+
+def test_solve_board_in_several_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    one = run(capsys, "solve", "serspatglinesers", "--json")
+    many = run(capsys, "solve", "sers", "patg", "line", "sers", "--json")
+    assert without_elapsed(json.loads(one[1])) == without_elapsed(json.loads(many[1]))
+
+
+@pytest.mark.parametrize(
+    ("board", "extra"),
+    [
+        ("serspatglinesers", []),
+        ("a b c qu / th e r s / in an he er / # s e t", ["--min-length", "4"]),
+        ("qbcd efgh ijkl mnop", ["--dictionary", "common"]),
+        ("abcdefghijklmnopqrstuvwxy", ["--dictionary", "large", "--min-length", "5"]),
+    ],
+)
+def test_json_is_the_solve_document(
+    capsys: pytest.CaptureFixture[str], client: FlaskClient, board: str, extra: list[str]
+) -> None:
+    status, out, err = run(capsys, "solve", board, "--json", *extra)
+    assert (status, err) == (0, "")
+    assert out.endswith("\n") and out.count("\n") == 1
+    printed = json.loads(out)
+    assert isinstance(printed["elapsed_ms"], int | float)
+    query = {"board": board}
+    options = dict(zip(extra[::2], extra[1::2], strict=True))
+    if "--min-length" in options:
+        query["min_length"] = options["--min-length"]
+    if "--dictionary" in options:
+        query["dictionary"] = options["--dictionary"]
+    response = client.get("/solve", query_string=query)
+    assert response.status_code == 200
+    assert without_elapsed(printed) == without_elapsed(response.get_json())
+
+
+def test_dictionary_option(capsys: pytest.CaptureFixture[str]) -> None:
+    counts = {}
+    for name in ("common", "standard", "large"):
+        status, out, _ = run(capsys, "solve", "serspatglinesers", "--json", "--dictionary", name)
+        assert status == 0
+        document = json.loads(out)
+        assert document["dictionary"] == name
+        counts[name] = document["count"]
+    assert counts["common"] < counts["standard"] < counts["large"]
+
+
+def test_wordlist_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    wordlist = tmp_path / "mine.txt"
+    wordlist.write_text("# my words\nSEA\nslate\npale\nzebra\n", encoding="utf-8")
+    status, out, err = run(
+        capsys, "solve", "serspatglinesers", "--json", "--wordlist", str(wordlist)
+    )
+    assert (status, err) == (0, "")
+    document = json.loads(out)
+    assert document["dictionary"] == "mine"
+    assert [w["word"] for w in document["words"]] == ["slate", "pale", "sea"]
+    assert document["words"][0]["path"] == [[3, 0], [2, 0], [1, 1], [1, 2], [0, 1]]
+
+
+def test_cache_dir_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    wordlist = tmp_path / "mine.txt"
+    wordlist.write_text("sea\n", encoding="utf-8")
+    cache = tmp_path / "my-cache"
+    status, _, _ = run(
+        capsys, "solve", "sers", "--wordlist", str(wordlist), "--cache-dir", str(cache)
+    )
+    assert status == 0
+    assert len(list(cache.glob("*.dawg"))) == 1
+
+
+@pytest.mark.parametrize(
+    ("options", "size"),
+    [
+        (["--rows", "3"], "3x4"),
+        (["--cols", "3"], "4x3"),
+        (["--rows", "2", "--cols", "6"], "2x6"),
+        (["--rows", "1"], "1x12"),
+    ],
+)
+def test_rows_and_cols(capsys: pytest.CaptureFixture[str], options: list[str], size: str) -> None:
+    status, out, _ = run(capsys, "solve", "seraptlinese", *options)
+    assert status == 0
+    assert out.startswith(f"{size} board, ")
+
+
+def test_min_length(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "serspatglinesers", "--json", "--min-length", "6")
+    assert status == 0
+    document = json.loads(out)
+    assert document["min_length"] == 6
+    assert document["words"]
+    assert all(len(w["word"]) >= 6 for w in document["words"])
+    status, table, _ = run(capsys, "solve", "serspatglinesers", "--min-length", "6")
+    assert "words of 6+ letters" in table.splitlines()[0]
+
+
+def test_min_length_counts_qu_as_two_letters(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "qu i / t s", "--json", "--min-length", "4")
+    assert status == 0
+    assert "quit" in [w["word"] for w in json.loads(out)["words"]]
+
+
+# --- random --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dice", ["classic", "new", "big", "deluxe", "superbig"])
+def test_random_prints_a_board_that_solve_reads(
+    capsys: pytest.CaptureFixture[str], dice: str
+) -> None:
+    status, out, err = run(capsys, "random", "--dice", dice, "--seed", "77")
+    assert status == 0
+    assert err == f"# dice: {dice}, seed: 77, minimum word length: {DICE_SETS[dice].min_length}\n"
+    printed = out.strip()
+    assert parse_board(printed) == random_board(dice, 77)[0]
+    assert run(capsys, "random", "--dice", dice, "--seed", "77")[1] == out  # stable
+    status, table, _ = run(capsys, "solve", printed)
+    assert status == 0
+    board = random_board(dice, 77)[0]
+    assert table.startswith(f"{board.rows}x{board.cols} board")
+
+
+def test_random_golden_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "random", "--dice", "new", "--seed", "2024")[1] == "sgom veue yxkw whpl\n"
+    assert run(capsys, "random", "--seed", "2024")[1] == "sgom veue yxkw whpl\n"
+    superbig = run(capsys, "random", "--dice", "superbig", "--seed", "2024")[1]
+    assert superbig == (
+        "e a n t a qu / n s t o l n / i r o a n e / e c z o c i / o e s n t o / e o th o f i\n"
+    )
+
+
+def test_random_without_seed_reports_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "random", "--dice", "big")
+    assert status == 0
+    seed = int(re.search(r"seed: (\d+)", err).group(1))
+    assert run(capsys, "random", "--dice", "big", "--seed", str(seed))[1] == out
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (7, 7), (3, 8), (1, 5), (5, 1)])
+def test_random_other_sizes_solve_at_the_same_size(
+    capsys: pytest.CaptureFixture[str], rows: int, cols: int
+) -> None:
+    status, out, _ = run(capsys, "random", "--rows", str(rows), "--cols", str(cols), "--seed", "3")
+    assert status == 0
+    status, table, err = run(capsys, "solve", out.strip())
+    assert (status, err) == (0, "")
+    assert table.startswith(f"{rows}x{cols} board")
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(5, 5), (6, 6), (7, 7)])
+def test_random_size_without_dice_matches_the_api(
+    capsys: pytest.CaptureFixture[str], client: FlaskClient, rows: int, cols: int
+) -> None:
+    # Without --dice, a 5x5 board should be rolled as /random rolls it: Big Boggle's
+    # dice (the nearest set), not the pooled faces of the 4x4 set.
+    status, out, _ = run(capsys, "random", "--rows", str(rows), "--cols", str(cols), "--seed", "8")
+    assert status == 0
+    api = client.get("/random", query_string={"rows": rows, "cols": cols, "seed": 8}).get_json()
+    assert parse_board(out.strip()) == parse_board(api["board"])
+
+
+# --- Errors: one line on stderr, status 2 ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve", "abcdefgh7"], "'7' (cell 9) is not a letter a-z"),
+        (["solve", "abcd efgh ijklm nopq"], "row 3 has 5 cells; the others have 4"),
+        (["solve", "abc"], "3 cells cannot make a square board"),
+        (["solve", "abcd", "--dictionary", "huge"], "common, standard, large"),
+        (["solve", "abcd", "--wordlist", "/no/such/list.txt"], "/no/such/list.txt"),
+        (["solve", "abcd", "--min-length", "2"], "min_length"),
+        (["solve", "abcd", "--min-length", "65"], "64"),
+        (["solve", "abcd", "--min-length", "four"], "--min-length"),
+        (["solve", "abcdef", "--rows", "4"], "cannot make a 4x1 board"),
+        (["solve", "abcd", "--dictionary", "common", "--wordlist", "x.txt"], "not allowed"),
+        (["solve"], "board"),
+        (["frobnicate"], "frobnicate"),
+        ([], "command"),
+        (["random", "--dice", "huge"], "huge"),
+        (["random", "--seed", "abc"], "--seed"),
+        (["random", "--rows", "0"], "at least one row"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.endswith("\n"), err
+    assert "error" in err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_as_a_process(cache_dir: Path) -> None:
+    solved = run_process(cache_dir, "solve", "serspatglinesers", "--json")
+    assert solved.returncode == 0, solved.stderr
+    assert json.loads(solved.stdout)["count"] > 100
+
+    rolled = run_process(cache_dir, "random", "--dice", "big", "--seed", "5")
+    assert rolled.returncode == 0
+    assert rolled.stdout == run_process(cache_dir, "random", "--dice", "big", "--seed", "5").stdout
+    again = run_process(cache_dir, "solve", rolled.stdout.strip())
+    assert again.returncode == 0
+    assert again.stdout.startswith("5x5 board")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "abcdefgh7"],
+        ["solve", "abcd", "--dictionary", "huge"],
+        ["solve", "abcd", "--wordlist", "/no/such/list.txt"],
+        ["solve", "abcd", "--min-length", "2"],
+        ["bogus"],
+    ],
+)
+def test_errors_as_a_process(cache_dir: Path, argv: list[str]) -> None:
+    result = run_process(cache_dir, *argv)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1
+    assert "Traceback" not in result.stderr

@@ -1,0 +1,279 @@
+"""Tests for boggle/dice.py: the published dice sets and seedable random boards."""
+
+from __future__ import annotations
+
+import pytest
+
+from boggle.board import BLANK, MULTI_LETTER_FACES, parse_board
+from boggle.dice import (
+    DEFAULT_SET_FOR_SIZE,
+    DICE_SETS,
+    SEED_LIMIT,
+    dice_set,
+    nearest_set,
+    random_board,
+)
+from boggle.errors import DiceError
+
+# The sets as /work/shared/dice.md lists them (copied here so that the tests need
+# nothing outside the repository). Each die is six faces; "Qu" and the bracketed
+# two-letter faces fill one cell; "#" is a blank.
+PUBLISHED = {
+    "classic": "AACIOT ABILTY ABJMOQu ACDEMP ACELRS ADENVZ AHMORS BIFORX "
+    "DENOSW DKNOTU EEFHIY EGKLUY EGINTV EHINPS ELPSTU GILRUW",
+    "new": "AAEEGN ABBJOO ACHOPS AFFKPS AOOTTW CIMOTU DEILRX DELRVY "
+    "DISTTY EEGHNW EEINSU EHRTVW EIOSST ELRTTY HIMNUQu HLNNRZ",
+    "big": "AAAFRS AAEEEE AAFIRS ADENNN AEEEEM AEEGMU AEGMNN AFIRSY BJKQuXZ "
+    "CCENST CEIILT CEILPT CEIPST DDLNOT DHHLOR DHLNOR DHLNOR EIIITT "
+    "EMOTTT ENSSSU FIPRSY GORRVW IPRRRY NOOTUW OOOTTU",
+    "deluxe": "AAAFRS AAEEEE AAFIRS ADENNN AEEEEM AEEGMU AEGMNN AFIRSY BJKQuXZ "
+    "CCNSTW CEIILT CEILPT CEIPST DDLNOR DHHLOR DHHNOT DHLNOR EIIITT "
+    "EMOTTT ENSSSU FIPRSY GORRVW HIPRRY NOOTUW OOOTTU",
+    "superbig": "AAAFRS AAEEEE AAEEOO AAFIRS ABDEIO ADENNN "
+    "AEEEEM AEEGMU AEGMNN AEILMN AEINOU AFIRSY "
+    "ANERHEINQUTH BBJKXZ CCENST CDDLNN CEIITT CEIPST "
+    "CFGNUY DDHNOT DHHLOR DHHNOW DHLNOR EHILRS "
+    "EIILST EILPST EIO### EMTTTO ENSSSU GORRVW "
+    "HIRSTV HOPRST IPRSYY JKQuWXZ NOOTUW OOOTTU",
+}
+SIZES = {"classic": (4, 4, 3), "new": (4, 4, 3), "big": (5, 5, 3), "deluxe": (5, 5, 3)}
+SIZES["superbig"] = (6, 6, 4)
+TWO_LETTER_DIE = ("an", "er", "he", "in", "qu", "th")
+
+
+def published_die(text: str) -> tuple[str, ...]:
+    """A die as dice.md writes it, in sorted faces."""
+    if text == "ANERHEINQUTH":
+        return TWO_LETTER_DIE
+    faces: list[str] = []
+    for ch in text:
+        if ch == "u" and faces and faces[-1] == "q":
+            faces[-1] = "qu"
+        else:
+            faces.append(ch.lower())
+    return tuple(sorted(faces))
+
+
+@pytest.mark.parametrize("name", list(PUBLISHED))
+def test_sets_hold_the_published_dice(name: str) -> None:
+    dice = DICE_SETS[name].dice
+    expected = sorted(published_die(die) for die in PUBLISHED[name].split())
+    assert sorted(tuple(sorted(die)) for die in dice) == expected
+
+
+@pytest.mark.parametrize(("name", "count"), [("classic", 16), ("new", 16), ("big", 25)])
+def test_number_of_dice(name: str, count: int) -> None:
+    assert len(DICE_SETS[name].dice) == count
+
+
+def test_number_of_dice_of_every_set() -> None:
+    assert {name: len(s.dice) for name, s in DICE_SETS.items()} == {
+        "classic": 16,
+        "new": 16,
+        "big": 25,
+        "deluxe": 25,
+        "superbig": 36,
+    }
+
+
+@pytest.mark.parametrize("name", list(DICE_SETS))
+def test_every_die_has_six_valid_faces(name: str) -> None:
+    chosen = DICE_SETS[name]
+    rows, cols, min_length = SIZES[name]
+    assert (chosen.rows, chosen.cols, chosen.min_length) == (rows, cols, min_length)
+    assert len(chosen.dice) == rows * cols
+    for die in chosen.dice:
+        assert len(die) == 6
+        for face in die:
+            assert (
+                face == BLANK or face in MULTI_LETTER_FACES or (len(face) == 1 and face.isalpha())
+            )
+            assert face == face.lower()
+            assert face != "q"  # Boggle's only Q face is Qu
+    assert len(chosen.faces) == 6 * rows * cols
+
+
+def test_multi_letter_faces_and_blanks_are_parsed() -> None:
+    assert ("a", "b", "j", "m", "o", "qu") in DICE_SETS["classic"].dice
+    assert ("h", "i", "m", "n", "u", "qu") in DICE_SETS["new"].dice
+    assert ("b", "j", "k", "qu", "x", "z") in DICE_SETS["big"].dice
+    superbig = DICE_SETS["superbig"].dice
+    assert TWO_LETTER_DIE in superbig
+    assert ("e", "i", "o", "#", "#", "#") in superbig
+    assert ("j", "k", "qu", "w", "x", "z") in superbig
+    assert sum(die.count("#") for die in superbig) == 3
+
+
+@pytest.mark.parametrize("name", list(DICE_SETS))
+def test_board_has_the_set_size(name: str) -> None:
+    chosen = DICE_SETS[name]
+    for seed in range(5):
+        board, returned = random_board(name, seed)
+        assert (board.rows, board.cols) == (chosen.rows, chosen.cols)
+        assert returned == seed
+
+
+@pytest.mark.parametrize("name", list(DICE_SETS))
+def test_each_die_is_used_once(name: str) -> None:
+    chosen = DICE_SETS[name]
+    for seed in range(20):
+        board, _ = random_board(chosen, seed)
+        # Every die shows one face: the faces can be matched to the dice one to one.
+        assert _has_matching(board.faces, chosen.dice), board
+    # The check itself can fail: no set has a Z on every die.
+    assert not _has_matching(("z",) * len(chosen.dice), chosen.dice)
+
+
+def _has_matching(faces: tuple[str, ...], dice: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether each face can come from its own die (a bipartite matching)."""
+    match: dict[int, int] = {}
+
+    def assign(cell: int, seen: set[int]) -> bool:
+        for d, die in enumerate(dice):
+            if faces[cell] in die and d not in seen:
+                seen.add(d)
+                if d not in match or assign(match[d], seen):
+                    match[d] = cell
+                    return True
+        return False
+
+    return all(assign(cell, set()) for cell in range(len(faces)))
+
+
+@pytest.mark.parametrize("name", list(DICE_SETS))
+def test_same_set_and_seed_give_the_same_board(name: str) -> None:
+    for seed in (0, 1, 42, 2**40, SEED_LIMIT - 1):
+        assert random_board(name, seed) == random_board(name, seed)
+
+
+# Boards asserted literally, so that a change to the shuffle, the rolls or the dice
+# (or to Python's random) shows up as a different board for a seed people have saved.
+GOLDEN = {
+    "classic": "noyp reze sses ugoi",
+    "new": "sgom veue yxkw whpl",
+    "big": "shice splan werro ofiqun gsmgh",
+    "deluxe": "shice splan wepro ofiqun gtmgh",
+    "superbig": (
+        "e a n t a qu / n s t o l n / i r o a n e / e c z o c i / o e s n t o / e o th o f i"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(GOLDEN))
+def test_golden_board_for_seed_2024(name: str) -> None:
+    board, seed = random_board(name, 2024)
+    assert seed == 2024
+    assert str(board) == GOLDEN[name]
+    assert parse_board(GOLDEN[name]) == board
+
+
+def test_golden_boards_of_other_sizes() -> None:
+    assert str(random_board(None, 2024, 3, 3)[0]) == "esn oio ntl"
+    assert str(random_board(None, 2024, 7, 7)[0]) == (
+        "d m h s th m v / i p s r f o i / e u p h c s l / h i e b h h c / "
+        "d a o j n r i / h t i o o e o / a p e y t # s"
+    )
+
+
+@pytest.mark.parametrize("name", list(DICE_SETS))
+def test_different_seeds_give_different_boards(name: str) -> None:
+    boards = {random_board(name, seed)[0] for seed in range(30)}
+    assert len(boards) == 30
+
+
+def test_seed_is_taken_modulo_the_limit() -> None:
+    assert random_board("new", SEED_LIMIT + 5) == random_board("new", 5)
+    board, seed = random_board("new", -1)
+    assert seed == SEED_LIMIT - 1
+    assert random_board("new", seed)[0] == board
+
+
+def test_no_seed_gives_a_seed_that_rolls_the_board_again() -> None:
+    board, seed = random_board("big")
+    assert 0 <= seed < SEED_LIMIT
+    assert random_board("big", seed) == (board, seed)
+    assert len({random_board("new")[1] for _ in range(10)}) == 10
+
+
+def test_default_set_and_size() -> None:
+    board, _ = random_board(seed=9)
+    assert (board.rows, board.cols) == (4, 4)
+    assert board == random_board("new", 9)[0]
+    assert random_board(dice_set("NEW"), 9)[0] == board
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "expected"),
+    [
+        (4, 4, "new"),
+        (5, 5, "big"),
+        (6, 6, "superbig"),
+        (3, 3, "new"),
+        (1, 1, "new"),
+        (4, 5, "new"),
+        (5, 6, "big"),
+        (6, 5, "big"),
+        (7, 7, "superbig"),
+        (30, 30, "superbig"),
+    ],
+)
+def test_nearest_set(rows: int, cols: int, expected: str) -> None:
+    assert nearest_set(rows, cols).name == expected
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (4, 5), (5, 6), (7, 7), (2, 9), (1, 1)])
+def test_other_sizes_draw_from_the_nearest_pool(rows: int, cols: int) -> None:
+    pool = set(nearest_set(rows, cols).faces)
+    seen: set[str] = set()
+    for seed in range(40):
+        board, _ = random_board(seed=seed, rows=rows, cols=cols)
+        assert (board.rows, board.cols) == (rows, cols)
+        assert set(board.faces) <= pool
+        seen |= set(board.faces)
+    if rows * cols >= 25:
+        assert len(seen) > 15  # many faces of the pool turn up, not a few
+
+
+def test_size_of_a_set_rolls_its_dice() -> None:
+    assert random_board(None, 3, 5, 5) == random_board("big", 3)
+    assert random_board(None, 3, 6, 6) == random_board("superbig", 3)
+    assert random_board(None, 3, 6) == random_board("superbig", 3)
+    assert random_board("classic", 3, 4, 4) == random_board("classic", 3)
+
+
+def test_named_set_at_another_size_draws_from_its_pool() -> None:
+    pool = set(DICE_SETS["classic"].faces)
+    board, _ = random_board("classic", 5, rows=7, cols=3)
+    assert (board.rows, board.cols) == (7, 3)
+    assert set(board.faces) <= pool
+
+
+def test_superbig_pool_gives_two_letter_faces_and_blanks() -> None:
+    faces: set[str] = set()
+    for seed in range(30):
+        faces |= set(random_board("superbig", seed, rows=10, cols=10)[0].faces)
+    assert {"th", "qu", "in", "#"} <= faces
+
+
+def test_default_sets_for_sizes() -> None:
+    assert DEFAULT_SET_FOR_SIZE == {(4, 4): "new", (5, 5): "big", (6, 6): "superbig"}
+
+
+@pytest.mark.parametrize("name", ["nope", "", "Bigg"])
+def test_unknown_set_lists_the_sets(name: str) -> None:
+    with pytest.raises(DiceError) as raised:
+        random_board(name, 1)
+    message = str(raised.value)
+    assert repr(name) in message
+    for known in DICE_SETS:
+        assert known in message
+
+
+def test_set_names_are_case_insensitive() -> None:
+    assert dice_set("SuperBig") is DICE_SETS["superbig"]
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(0, 4), (4, 0), (-1, 3)])
+def test_size_below_one_is_an_error(rows: int, cols: int) -> None:
+    with pytest.raises(DiceError, match="at least one row"):
+        random_board(None, 1, rows, cols)

@@ -1,0 +1,70 @@
+"""Tests for boggle/summary.py: words and points by length, the longest words, the long share."""
+
+from __future__ import annotations
+
+import pytest
+
+from boggle import Dictionary, parse_board, solve
+from boggle.board import Board
+from boggle.solver import Solution
+from boggle.summary import LONG_WORD, LengthRow, summarize
+
+# The board and words of test_solver's hand-checked 3x3 board:
+# cater (5 letters, 2 points); near, ones, rate (4, 1 each); ace, cat, eat, tax, tea (3, 1 each).
+CAT_BOARD = "cat xer son"
+CAT_WORDS = ["cat", "act", "tea", "rate", "cater", "notes", "near", "ace", "eat", "tax", "ones"]
+
+
+@pytest.fixture(scope="module")
+def solution() -> Solution:
+    return solve(parse_board(CAT_BOARD), Dictionary.from_words(CAT_WORDS))
+
+
+def test_counts_and_points_by_length(solution: Solution) -> None:
+    summary = summarize(solution)
+    assert summary.by_length == (
+        LengthRow(length=3, count=5, points=5),
+        LengthRow(length=4, count=3, points=3),
+        LengthRow(length=5, count=1, points=2),
+    )
+    assert sum(row.count for row in summary.by_length) == solution.count
+    assert sum(row.points for row in summary.by_length) == solution.total_score == 10
+
+
+def test_long_share(solution: Solution) -> None:
+    assert LONG_WORD == 5
+    assert summarize(solution).long_share == pytest.approx(2 / 10)
+
+
+def test_longest_words(solution: Solution) -> None:
+    assert summarize(solution).longest == ("cater", "near", "ones", "rate", "ace")
+    assert summarize(solution, longest=2).longest == ("cater", "near")
+    assert len(summarize(solution, longest=50).longest) == solution.count
+
+
+def test_as_dict(solution: Solution) -> None:
+    assert summarize(solution).as_dict() == {
+        "by_length": [
+            {"length": 3, "count": 5, "points": 5},
+            {"length": 4, "count": 3, "points": 3},
+            {"length": 5, "count": 1, "points": 2},
+        ],
+        "longest": ["cater", "near", "ones", "rate", "ace"],
+        "long_share": 0.2,
+    }
+
+
+def test_long_share_rounds_in_json() -> None:
+    words = ["cat", "ace", "cater", "tea"]  # 2 of 5 points from a long word
+    summary = summarize(solve(parse_board(CAT_BOARD), Dictionary.from_words(words)))
+    assert summary.long_share == pytest.approx(0.4)
+    three = summarize(solve(parse_board(CAT_BOARD), Dictionary.from_words(["cater", "ace"])))
+    assert three.as_dict()["long_share"] == round(2 / 3, 4) == 0.6667
+
+
+def test_empty_solution() -> None:
+    summary = summarize(solve(Board(1, 1, ("a",)), Dictionary.from_words(["cat"])))
+    assert summary.by_length == ()
+    assert summary.longest == ()
+    assert summary.long_share == 0.0
+    assert summary.as_dict() == {"by_length": [], "longest": [], "long_share": 0.0}
