@@ -2,6 +2,9 @@
 
 The routes in ``app.py`` read the request and render; this module builds the
 template context. It never walks a board: it calls the solve function it is given.
+
+``static/js/results.js`` draws the same things from the ``/solve`` JSON when the
+page has JavaScript; the two are kept in step by the page and browser tests.
 """
 
 from __future__ import annotations
@@ -10,15 +13,33 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlencode
 
-from boggle import DICE_SETS, Catalog
+from boggle import Catalog
+from boggle.dice import DEFAULT_SET_FOR_SIZE
 from boggle.scoring import SCORE_BY_LENGTH, SHORTEST_SCORED
 from boggle.solver import DEFAULT_MIN_LENGTH, Solution
-from boggle.summary import summarize
+from boggle.summary import LONG_WORD, summarize
 
 from .errors import APIError
 
 #: The query fields the index page reads.
 INDEX_FIELDS = ("board", "min_length", "dictionary", "word", "size")
+
+#: The sizes offered by name: those real dice are made for. Others are custom rows x columns.
+SIZES = tuple(f"{rows}x{cols}" for rows, cols in DEFAULT_SET_FOR_SIZE)
+#: The largest side the board entry grid offers (longer boards go in the text field).
+MAX_GRID_SIDE = 20
+
+#: The form field an error is about, so its message shows beside that field; the
+#: rest are about the board.
+ERROR_FIELDS = {
+    "bad_min_length": "min_length",
+    "bad_dictionary": "dictionary",
+    "unknown_dictionary": "dictionary",
+}
+
+#: The length chart's geometry, in SVG user units (static/js/results.js uses the same).
+CHART_ROW = 30
+CHART_BAR = 170
 
 SolveFunction = Callable[[Mapping[str, Any]], tuple[Solution, str, float]]
 
@@ -27,20 +48,26 @@ def index_context(
     fields: Mapping[str, Any], run_solve: SolveFunction, catalog: Catalog
 ) -> dict[str, Any]:
     """What index.html shows: the form as given, and the results or the error."""
+    rows, cols = grid_shape(fields.get("size", "") or "")
     form = {
         "board": fields.get("board", "") or "",
         "min_length": fields.get("min_length", "") or str(DEFAULT_MIN_LENGTH),
         "dictionary": fields.get("dictionary", "") or catalog.default,
-        "size": fields.get("size", "") or "4x4",
+        "size": f"{rows}x{cols}",
+        "rows": rows,
+        "cols": cols,
     }
     context: dict[str, Any] = {
         "form": form,
+        "sizes": SIZES,
+        "max_grid_side": MAX_GRID_SIDE,
         "dictionaries": catalog.describe(),
-        "dice_sets": list(DICE_SETS.values()),
         "score_table": [
             (length, SCORE_BY_LENGTH[length])
             for length in range(SHORTEST_SCORED, len(SCORE_BY_LENGTH))
         ],
+        "long_word": LONG_WORD,
+        "shortest_word": shortest_word(form["min_length"]),
         "result": None,
         "error": None,
     }
@@ -49,21 +76,74 @@ def index_context(
     try:
         solution, name, elapsed_ms = run_solve(fields)
     except APIError as error:
-        context["error"] = error.as_dict()["error"]
+        context["error"] = error.as_dict()["error"] | {
+            "field": ERROR_FIELDS.get(error.code, "board")
+        }
         return context
     document = solution.as_dict(name, elapsed_ms)
     board_text = str(solution.board)
-    form["size"] = f"{solution.board.rows}x{solution.board.cols}"
+    form.update(
+        size=f"{solution.board.rows}x{solution.board.cols}",
+        rows=solution.board.rows,
+        cols=solution.board.cols,
+    )
     selected = next((w for w in document["words"] if w["word"] == fields.get("word")), None)
+    path = selected["path"] if selected else []
     query = {"board": board_text, "min_length": solution.min_length, "dictionary": name}
+    summary = summarize(solution).as_dict()
     document.update(
         board_text=board_text,
         query=urlencode(query),
         selected=selected,
-        steps={tuple(cell): step for step, cell in enumerate(selected["path"], 1)}
-        if selected
-        else {},
-        summary=summarize(solution).as_dict(),
+        steps={tuple(cell): step for step, cell in enumerate(path, 1)},
+        # The chosen word's line through the cube centres, in cube units (see index.html).
+        path_points=" ".join(f"{c + 0.5},{r + 0.5}" for r, c in path),
+        summary=summary,
+        chart=length_chart(summary["by_length"]),
+        elapsed_text=format_ms(elapsed_ms),
     )
     context["result"] = document
     return context
+
+
+def grid_shape(size: str) -> tuple[int, int]:
+    """Rows and columns from a size such as ``5x5`` or ``3x7``; 4x4 if it is not one."""
+    rows, _, cols = size.lower().partition("x")
+    if rows.isdecimal() and cols.isdecimal() and len(rows) <= 2 and len(cols) <= 2:
+        shape = int(rows), int(cols)
+        if all(1 <= side <= MAX_GRID_SIDE for side in shape):
+            return shape
+    return 4, 4
+
+
+def shortest_word(min_length: str) -> int:
+    """The shortest word the rules state: the form's when it is one, else the default."""
+    given = int(min_length) if min_length.isdecimal() and len(min_length) < 4 else 0
+    return given if given >= SHORTEST_SCORED else DEFAULT_MIN_LENGTH
+
+
+def length_chart(by_length: list[dict[str, int]]) -> dict[str, Any]:
+    """Bar widths for the words-by-length chart: words and points, each against its largest."""
+    most_words = max((row["count"] for row in by_length), default=0) or 1
+    most_points = max((row["points"] for row in by_length), default=0) or 1
+    return {
+        "label": "; ".join(
+            f"{row['length']} letters, {row['count']} words, {row['points']} points"
+            for row in by_length
+        ),
+        "height": CHART_ROW * len(by_length),
+        "rows": [
+            row
+            | {
+                "y": CHART_ROW * index,
+                "words_width": round(CHART_BAR * row["count"] / most_words, 1),
+                "points_width": round(CHART_BAR * row["points"] / most_points, 1),
+            }
+            for index, row in enumerate(by_length)
+        ],
+    }
+
+
+def format_ms(elapsed_ms: float) -> str:
+    """A search time as people read it: ``0.4 ms``, ``12 ms``."""
+    return f"{elapsed_ms:.1f} ms" if elapsed_ms < 10 else f"{elapsed_ms:,.0f} ms"

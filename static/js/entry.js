@@ -1,0 +1,285 @@
+// The board entry: a grid of one-cube inputs kept in step with the `board` text field.
+//
+// Faces are kept as the server writes them: lower case, "qu" for the Qu cube, "#" for a
+// blank, "" for a cube not typed yet. The text field is what the form submits.
+
+const FACES = new Set([..."abcdefghijklmnopqrstuvwxyz", "qu", "th", "in", "er", "he", "an"]);
+
+/** A face as printed on the cube: "Qu", "A", "#". */
+function displayFace(face) {
+  return face.charAt(0).toUpperCase() + face.slice(1);
+}
+
+/** Rows of faces as text the server reads back to the same board (as boggle/board.py writes it). */
+export function boardText(rows) {
+  const spaced = rows.flat().some((f) => f === "#" || (f.length > 1 && f !== "qu"));
+  return rows.map((row) => row.join(spaced ? " " : "")).join(spaced ? " / " : " ");
+}
+
+/**
+ * Rows of faces from typed text, or null when it is not a whole rectangular board.
+ * A lenient copy of boggle/board.py's parse_board, only to fill the grid: the server
+ * stays the judge of what a board is and says what is wrong.
+ */
+export function parseBoard(text) {
+  text = text.trim().toLowerCase();
+  let grid;
+  if (/[\n\r/,;]/.test(text)) {
+    grid = text.split(/[\n\r/,;]+/).map((piece) => piece.trim()).filter(Boolean).map(readRow);
+  } else {
+    const pieces = text.split(/[ \t]+/).filter(Boolean);
+    if (pieces.length <= 1) grid = [readRun(text)];
+    else if (pieces.every(isOneCell)) grid = [pieces.map(readToken)];
+    else grid = pieces.map(readRow);
+  }
+  if (!grid.length || grid.some((row) => !row.length || row.includes(null))) return null;
+  if (grid.length === 1) {
+    // Cells run together in one piece make a square board, as on the server.
+    const side = Math.round(Math.sqrt(grid[0].length));
+    if (side * side !== grid[0].length) return null;
+    grid = Array.from({ length: side }, (_, r) => grid[0].slice(r * side, (r + 1) * side));
+  }
+  return grid.every((row) => row.length === grid[0].length) ? grid : null;
+}
+
+function isOneCell(piece) {
+  return FACES.has(piece) || piece === "q" || piece === "#" || piece === ".";
+}
+
+function readRow(text) {
+  return /[ \t]/.test(text) ? text.split(/[ \t]+/).map(readToken) : readRun(text);
+}
+
+function readRun(text) {
+  const faces = [];
+  for (let i = 0; i < text.length; i++) {
+    const face = readToken(text[i]);
+    faces.push(face);
+    if (face === "qu" && text[i + 1] === "u") i++;
+  }
+  return faces;
+}
+
+function readToken(token) {
+  if (token === "#" || token === ".") return "#";
+  if (token === "q") return "qu";
+  return FACES.has(token) ? token : null;
+}
+
+/** The face a typed character puts on a cube, or null for a character that is not one. */
+function typedFace(ch) {
+  ch = ch.toLowerCase();
+  if (ch === "q") return "qu";
+  if (ch === "#" || ch === ".") return "#";
+  return /^[a-z]$/.test(ch) ? ch : null;
+}
+
+const MOVES = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+
+export class BoardEntry {
+  /** The grid element (empty, role="grid") and the text field it keeps in step. */
+  constructor(grid, text, onShape) {
+    this.grid = grid;
+    this.text = text;
+    this.onShape = onShape; // told the new rows and cols whenever the grid is resized
+    this.rows = 0;
+    this.cols = 0;
+    this.faces = [];
+    this.inputs = [];
+    this.active = 0; // the one cube in the tab order (roving tabindex)
+    this.afterQ = null; // the cube a "q" was just typed into, so a "u" after it is skipped
+    // Whether the text field holds what the grid shows, so a half-typed grid is
+    // caught before it is sent (its text would read as a smaller board).
+    this.fromGrid = false;
+    text.addEventListener("input", () => this.readText(false));
+    text.addEventListener("change", () => this.readText());
+    grid.addEventListener("input", (event) => this.typed(event));
+    grid.addEventListener("keydown", (event) => this.key(event));
+    grid.addEventListener("paste", (event) => this.pasted(event));
+    grid.addEventListener("focusin", (event) => this.focused(event.target));
+  }
+
+  /** Show rows x cols cubes, keeping the faces already typed where they still fit. */
+  resize(rows, cols) {
+    if (rows === this.rows && cols === this.cols) return;
+    const old = { faces: this.faces, cols: this.cols, rows: this.rows };
+    const refocus = this.grid.contains(document.activeElement);
+    this.rows = rows;
+    this.cols = cols;
+    this.faces = Array.from({ length: rows * cols }, (_, i) => {
+      const [r, c] = [Math.floor(i / cols), i % cols];
+      return r < old.rows && c < old.cols ? old.faces[r * old.cols + c] : "";
+    });
+    this.build();
+    if (refocus) this.focusCell(this.active);
+    this.onShape(rows, cols);
+  }
+
+  /** Make the inputs, one a cube, in rows. */
+  build() {
+    this.inputs = [];
+    const rows = [];
+    for (let r = 0; r < this.rows; r++) {
+      const row = document.createElement("div");
+      row.className = "entry-row";
+      row.setAttribute("role", "row");
+      for (let c = 0; c < this.cols; c++) {
+        const slot = document.createElement("div");
+        slot.className = "slot";
+        slot.setAttribute("role", "gridcell");
+        const input = document.createElement("input");
+        input.type = "text";
+        input.autocomplete = "off";
+        input.spellcheck = false;
+        input.setAttribute("autocapitalize", "characters");
+        input.setAttribute("enterkeyhint", "go");
+        input.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}`);
+        input.dataset.index = String(this.inputs.length);
+        slot.append(input);
+        row.append(slot);
+        this.inputs.push(input);
+      }
+      rows.push(row);
+    }
+    this.grid.replaceChildren(...rows);
+    this.inputs.forEach((_, i) => this.show(i));
+    this.setActive(Math.min(this.active, this.inputs.length - 1));
+  }
+
+  /** Fill the grid from rows of faces, resizing it to their shape. */
+  setBoard(rows) {
+    this.resize(rows.length, rows[0].length);
+    this.faces = rows.flat();
+    this.inputs.forEach((_, i) => this.show(i));
+  }
+
+  clear() {
+    this.faces.fill("");
+    this.inputs.forEach((_, i) => this.show(i));
+    this.writeText();
+    this.focusCell(0);
+  }
+
+  /** How many cubes are still empty in a grid that is partly typed and sent as it is. */
+  missing() {
+    const empty = this.faces.filter((f) => !f).length;
+    return this.fromGrid && empty < this.faces.length ? empty : 0;
+  }
+
+  /** The first empty cube, to send the cursor to. */
+  focusFirstEmpty() {
+    this.focusCell(Math.max(this.faces.indexOf(""), 0));
+  }
+
+  show(i) {
+    this.inputs[i].value = displayFace(this.faces[i]);
+    this.inputs[i].classList.toggle("blank", this.faces[i] === "#");
+  }
+
+  setActive(i) {
+    this.active = i;
+    this.inputs.forEach((input, j) => (input.tabIndex = j === i ? 0 : -1));
+  }
+
+  focusCell(i) {
+    const input = this.inputs[Math.max(0, Math.min(i, this.inputs.length - 1))];
+    input?.focus();
+  }
+
+  focused(input) {
+    if (!input.dataset.index) return;
+    this.setActive(Number(input.dataset.index));
+    input.select(); // so a letter typed replaces the cube's face
+  }
+
+  setFace(i, face) {
+    this.faces[i] = face;
+    this.show(i);
+    this.writeText();
+  }
+
+  writeText() {
+    const empty = this.faces.every((f) => !f);
+    const rows = Array.from({ length: this.rows }, (_, r) =>
+      this.faces.slice(r * this.cols, (r + 1) * this.cols).filter(Boolean),
+    );
+    this.text.value = empty ? "" : boardText(rows.filter((row) => row.length));
+    this.fromGrid = !empty;
+  }
+
+  /**
+   * The text field changed: fill the grid when the text is a whole board. While the
+   * field is being typed in, only a board as large as the grid fills it, so the grid
+   * does not jump through the shape of every prefix ("ab", "abcd", "abcd ef"...).
+   */
+  readText(done = true) {
+    this.fromGrid = false;
+    const rows = parseBoard(this.text.value);
+    if (rows && (done || rows.flat().length >= this.faces.length)) this.setBoard(rows);
+  }
+
+  typed(event) {
+    const input = event.target;
+    const i = Number(input.dataset.index);
+    if (event.inputType?.startsWith("delete")) {
+      // Keyboards that send no Backspace key (some phones) delete through input.
+      this.setFace(i, "");
+      return;
+    }
+    // The last character typed is the new face; anything else leaves the cube as it was.
+    const face = typedFace((event.data ?? input.value).slice(-1));
+    // "qu" typed in full is one cube, as it is in the text field.
+    const afterQ = this.afterQ !== null && (i === this.afterQ || i === this.afterQ + 1);
+    this.afterQ = null;
+    if (face === null || (face === "u" && afterQ)) {
+      this.show(i);
+      return;
+    }
+    this.setFace(i, face);
+    if (i + 1 < this.inputs.length) this.focusCell(i + 1);
+    if (face === "qu") this.afterQ = i;
+  }
+
+  key(event) {
+    const i = Number(event.target.dataset.index);
+    if (event.key === "Backspace" || event.key === "Delete" || event.key in MOVES) {
+      this.afterQ = null;
+    }
+    if (event.key === "Backspace") {
+      // An empty cube steps back and clears the one before, as deleting text does.
+      event.preventDefault();
+      const target = this.faces[i] || i === 0 ? i : i - 1;
+      this.setFace(target, "");
+      this.focusCell(target);
+    } else if (event.key === "Delete") {
+      event.preventDefault();
+      this.setFace(i, "");
+    } else if (event.key in MOVES && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      const [dr, dc] = MOVES[event.key];
+      const r = Math.min(Math.max(Math.floor(i / this.cols) + dr, 0), this.rows - 1);
+      const c = Math.min(Math.max((i % this.cols) + dc, 0), this.cols - 1);
+      this.focusCell(r * this.cols + c);
+    }
+  }
+
+  /** A whole board pasted into any cube fills the grid; a single letter is typed. */
+  pasted(event) {
+    event.preventDefault();
+    const pasted = event.clipboardData.getData("text");
+    const rows = parseBoard(pasted);
+    const i = Number(event.target.dataset.index);
+    if (rows && rows.flat().length > 1) {
+      this.setBoard(rows);
+      this.writeText();
+      this.focusCell(this.inputs.length - 1);
+    } else if (rows) {
+      this.setFace(i, rows[0][0]);
+    } else {
+      // Not a board this grid can show: hand it to the text field, where the server's
+      // message will say what is wrong with it.
+      this.text.value = pasted.trim();
+      this.readText();
+    }
+  }
+}

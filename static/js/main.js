@@ -1,0 +1,194 @@
+// The page's script. Without it the page still works (a GET form, results drawn by the
+// server); with it the board is typed into cubes, solved in place through /solve, and
+// the address keeps the board, so a link shares it and a reload keeps it.
+
+import { BoardEntry, parseBoard } from "./entry.js";
+import { Results } from "./results.js";
+
+const $ = (id) => document.getElementById(id);
+const form = $("solve-form");
+const fields = { board: $("board"), min_length: $("min_length"), dictionary: $("dictionary") };
+const size = $("size");
+const customSize = $("custom-size");
+const sides = [$("rows"), $("cols")];
+
+// The field an error code is about, as in web/pages.py; the rest are about the board.
+const ERROR_FIELDS = {
+  bad_min_length: "min_length",
+  bad_dictionary: "dictionary",
+  unknown_dictionary: "dictionary",
+};
+// The server's default shortest word, for an address that names none.
+const DEFAULT_MIN_LENGTH = "3";
+
+/** An address of the app, relative to the page (which may not be at the site's root). */
+const address = (path, params) => new URL(`${path}?${params}`, form.action);
+
+function announce(message) {
+  $("announce").textContent = message;
+}
+
+function showError(field, message) {
+  const note = $(`${field}-error`);
+  note.textContent = message;
+  note.hidden = false;
+  fields[field].setAttribute("aria-invalid", "true");
+  announce(message);
+}
+
+function clearErrors() {
+  for (const [name, field] of Object.entries(fields)) {
+    $(`${name}-error`).hidden = true;
+    field.removeAttribute("aria-invalid");
+  }
+}
+
+/** GET a JSON route; its error document becomes an Error with the server's message. */
+async function getJSON(url) {
+  let response, body;
+  try {
+    response = await fetch(url, { headers: { Accept: "application/json" } });
+    body = await response.json();
+  } catch {
+    throw new Error("The solver cannot be reached; try again.");
+  }
+  if (!response.ok) throw Object.assign(new Error(body.error.message), { code: body.error.code });
+  return body;
+}
+
+// --- The board entry ----------------------------------------------------------------
+
+const entry = new BoardEntry($("entry-grid"), fields.board, (rows, cols) => {
+  const named = [...size.options].some((option) => option.value === `${rows}x${cols}`);
+  size.value = named ? `${rows}x${cols}` : "custom";
+  customSize.hidden = named;
+  [sides[0].value, sides[1].value] = [rows, cols];
+});
+
+/** The rows and columns the size controls ask for. */
+function chosenShape() {
+  if (size.value !== "custom") return size.value.split("x").map(Number);
+  return sides.map((input) => Math.min(Math.max(Math.round(input.value) || 1, 1), input.max));
+}
+
+function resizeToChoice() {
+  customSize.hidden = size.value !== "custom";
+  entry.resize(...chosenShape());
+  if (entry.faces.some(Boolean)) entry.writeText();
+}
+
+size.addEventListener("change", resizeToChoice);
+for (const input of sides) input.addEventListener("change", resizeToChoice);
+
+/** The rules say how short a word may be: what the field says, once it is a rule. */
+function showMinLength() {
+  if (Number(fields.min_length.value) >= 3) $("rule-min").textContent = fields.min_length.value;
+}
+
+fields.min_length.addEventListener("input", showMinLength);
+
+$("clear").addEventListener("click", () => {
+  clearErrors();
+  entry.clear();
+});
+
+$("random").addEventListener("click", async () => {
+  const [rows, cols] = chosenShape();
+  try {
+    const rolled = await getJSON(address("random", new URLSearchParams({ rows, cols })));
+    clearErrors();
+    entry.setBoard(rolled.board.map((row) => row.map((face) => face.toLowerCase())));
+    fields.board.value = rolled.text;
+    fields.min_length.value = rolled.min_length;
+    showMinLength();
+    announce(`Rolled a ${rows} by ${cols} board with the ${rolled.dice} dice.`);
+  } catch (error) {
+    showError("board", error.message);
+  }
+});
+
+// --- Solving ------------------------------------------------------------------------
+
+const results = new Results($("results"), (word) => {
+  const url = new URL(location.href);
+  if (word) url.searchParams.set("word", word);
+  else url.searchParams.delete("word");
+  history.replaceState(null, "", url);
+});
+
+/** Scroll to an element that starts low on the screen (below the form on a phone). */
+function bringIntoView(element) {
+  if (element.getBoundingClientRect().top < innerHeight * 0.6) return;
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+}
+
+let latest = 0; // the newest solve; an answer that arrives after a newer one is dropped
+
+/** Solve the board in params and draw it; `how` is the history method that records it. */
+async function solve(params, how, word = null) {
+  const ticket = ++latest;
+  clearErrors();
+  let result;
+  try {
+    result = await getJSON(address("solve", params));
+  } catch (error) {
+    if (ticket !== latest) return;
+    results.hide();
+    showError(ERROR_FIELDS[error.code] ?? "board", error.message);
+    return;
+  }
+  if (ticket !== latest) return;
+  results.show(result);
+  if (word) results.select(word);
+  if (how) history[how](null, "", address("", params));
+  if (how === "pushState") bringIntoView($("results"));
+  const count = result.count.toLocaleString("en-US");
+  document.title = `${count} words · Boggle solver`;
+  announce(`Found ${count} words worth ${result.total_score.toLocaleString("en-US")} points.`);
+}
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const missing = entry.missing();
+  if (missing) {
+    showError("board", `Fill every cube first: ${missing} of ${entry.faces.length} are empty.`);
+    entry.focusFirstEmpty();
+    return;
+  }
+  const params = new URLSearchParams({
+    board: fields.board.value.trim(),
+    min_length: fields.min_length.value,
+    dictionary: fields.dictionary.value,
+  });
+  solve(params, "pushState");
+});
+
+// Back and forward: show the board the address holds.
+window.addEventListener("popstate", () => {
+  const params = new URLSearchParams(location.search);
+  fields.board.value = params.get("board") ?? "";
+  fields.min_length.value = params.get("min_length") || DEFAULT_MIN_LENGTH;
+  showMinLength();
+  if (params.get("dictionary")) fields.dictionary.value = params.get("dictionary");
+  entry.readText();
+  if (!fields.board.value.trim()) {
+    clearErrors();
+    results.hide();
+    return;
+  }
+  const word = params.get("word");
+  params.delete("word");
+  solve(params, null, word);
+});
+
+// --- Start: show what needs the script, and take over what the server drew ------------
+
+const grid = $("entry-grid");
+const typed = parseBoard(fields.board.value);
+if (typed) entry.setBoard(typed);
+else entry.resize(Number(grid.dataset.rows), Number(grid.dataset.cols));
+for (const id of ["size-controls", "entry-grid", "grid-help", "random", "clear"]) {
+  $(id).hidden = false;
+}
+results.hydrate();

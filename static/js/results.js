@@ -1,0 +1,277 @@
+// The results: the board as cubes, the word list, a word's path, "what this board holds".
+//
+// The server draws all of this for a page loaded with a board (templates/index.html);
+// this module reads that markup back (hydrate) and draws the same markup from the
+// /solve JSON, so the two stay interchangeable.
+
+const SVG = "http://www.w3.org/2000/svg";
+// Words of this many letters or more are "long" (boggle/summary.py LONG_WORD).
+const LONG_WORD = 5;
+const LONGEST_SHOWN = 5;
+// The length chart's geometry, as in web/pages.py and templates/index.html.
+const CHART_ROW = 30;
+const CHART_BAR = 170;
+const CHART_X = 72; // where the bars start, after the "10 letters" labels
+
+const byScore = () => 0; // /solve sends words by score, then alphabetically
+const alphabetical = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
+const byLength = (a, b) => b.word.length - a.word.length || alphabetical(a, b);
+const SORTS = { score: byScore, length: byLength, alpha: alphabetical };
+
+/** Create an element with attributes and children (text children are set as text). */
+function h(tag, attributes = {}, ...children) {
+  const element = tag.startsWith("svg:")
+    ? document.createElementNS(SVG, tag.slice(4))
+    : document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.append(...children);
+  return element;
+}
+
+const plural = (n, one, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** Path cells as the data-path attribute writes them: "3,0 2,0 1,1". */
+const pathText = (path) => path.map(([r, c]) => `${r},${c}`).join(" ");
+/** Path cells as SVG points through the cube centres, in cube units. */
+const pathPoints = (path) => path.map(([r, c]) => `${c + 0.5},${r + 0.5}`).join(" ");
+
+/** Words and points by length, the longest words, the long words' share of the score. */
+export function summarize(words) {
+  const rows = new Map();
+  for (const { word, score } of words) {
+    const row = rows.get(word.length) ?? { length: word.length, count: 0, points: 0 };
+    row.count += 1;
+    row.points += score;
+    rows.set(word.length, row);
+  }
+  const byLengthRows = [...rows.values()].sort((a, b) => a.length - b.length);
+  const total = words.reduce((sum, w) => sum + w.score, 0);
+  const longPoints = byLengthRows
+    .filter((row) => row.length >= LONG_WORD)
+    .reduce((sum, row) => sum + row.points, 0);
+  return {
+    by_length: byLengthRows,
+    longest: [...words].sort(byLength).slice(0, LONGEST_SHOWN).map((w) => w.word),
+    long_share: total ? longPoints / total : 0,
+  };
+}
+
+export class Results {
+  constructor(root, onSelect) {
+    this.root = root;
+    this.onSelect = onSelect; // told the selected word (or null) after each click
+    this.$ = (id) => root.querySelector(`#${id}`);
+    this.board = this.$("result-board");
+    this.layer = this.board.querySelector(".path-layer");
+    this.list = this.$("word-list");
+    this.tools = { sort: this.$("sort"), filter: this.$("filter"), group: this.$("group") };
+    this.words = [];
+    this.cells = [];
+    this.selected = null;
+
+    this.$("word-tools").hidden = false;
+    for (const tool of Object.values(this.tools)) {
+      tool.addEventListener("input", () => this.renderWords());
+    }
+    this.list.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-word]");
+      if (!button) return;
+      event.preventDefault(); // the server-drawn buttons submit the no-JavaScript form
+      this.select(button.dataset.word === this.selected ? null : button.dataset.word);
+      this.onSelect(this.selected);
+    });
+    this.list.addEventListener("pointerover", (event) => {
+      this.preview(event.target.closest("button[data-word]")?.dataset.word ?? null);
+    });
+    this.list.addEventListener("pointerleave", () => this.preview(null));
+  }
+
+  /** Read back the results the server drew, so they can be sorted and clicked. */
+  hydrate() {
+    this.words = [...this.list.querySelectorAll("button[data-word]")].map((button) => ({
+      word: button.dataset.word,
+      score: Number(button.dataset.score),
+      path: button.dataset.path.split(" ").map((cell) => cell.split(",").map(Number)),
+    }));
+    this.cells = [...this.board.querySelectorAll(".cube")];
+    this.cols = this.board.querySelector(".board-row")?.children.length ?? 0;
+    this.minLength = this.$("word-form").elements.min_length?.value;
+    this.selected = this.list.querySelector('[aria-pressed="true"]')?.dataset.word ?? null;
+  }
+
+  /** Draw a /solve document. */
+  show(result) {
+    this.words = result.words;
+    this.minLength = result.min_length;
+    this.selected = null;
+    this.$("stat-count").textContent = result.count.toLocaleString("en-US");
+    this.$("stat-total").textContent = result.total_score.toLocaleString("en-US");
+    this.$("stat-time").textContent =
+      result.elapsed_ms < 10
+        ? `${result.elapsed_ms.toFixed(1)} ms`
+        : `${Math.round(result.elapsed_ms).toLocaleString("en-US")} ms`;
+    this.drawBoard(result);
+    this.drawSummary(summarize(result.words));
+    this.renderWords();
+    this.$("selection").textContent = result.count ? "Pick a word to see its path." : "";
+    this.root.hidden = false;
+  }
+
+  hide() {
+    this.root.hidden = true;
+  }
+
+  drawBoard(result) {
+    this.cols = result.cols;
+    this.cells = [];
+    const rows = result.board.map((faces, r) =>
+      h(
+        "div",
+        { class: "board-row", role: "row" },
+        ...faces.map((face, c) => {
+          const blank = face === "#";
+          const cube = h(
+            "div",
+            { class: `cube${blank ? " blank" : face.length > 1 ? " multi" : ""}`, role: "cell" },
+            blank
+              ? h("span", { class: "vh" }, "blank")
+              : h("span", { class: "face" }, h("span", {}, face)),
+          );
+          cube.dataset.row = r;
+          cube.dataset.col = c;
+          this.cells.push(cube);
+          return cube;
+        }),
+      ),
+    );
+    this.layer.setAttribute("viewBox", `0 0 ${result.cols} ${result.rows}`);
+    this.board.setAttribute("aria-label", `The board, ${result.rows} by ${result.cols}`);
+    this.board.replaceChildren(...rows, this.layer);
+    this.previewed = null;
+    this.mark("step", null);
+    this.mark("preview", null);
+  }
+
+  drawSummary(summary) {
+    const chart = this.$("length-chart");
+    const mostWords = Math.max(1, ...summary.by_length.map((row) => row.count));
+    const mostPoints = Math.max(1, ...summary.by_length.map((row) => row.points));
+    const width = (n, most) => Math.round((CHART_BAR * n * 10) / most) / 10;
+    const bars = summary.by_length.map((row, i) => {
+      const [words, points] = [width(row.count, mostWords), width(row.points, mostPoints)];
+      return h(
+        "svg:g",
+        { transform: `translate(0 ${CHART_ROW * i})` },
+        h("svg:title", {}, `${row.length} letters: ${row.count} words, ${row.points} points`),
+        h("svg:text", { class: "chart-label", x: 0, y: 19 }, `${row.length} letters`),
+        h("svg:rect", { class: "bar-words", x: CHART_X, y: 4, height: 10, width: words }),
+        h("svg:text", { class: "chart-value", x: CHART_X + 4 + words, y: 13 }, String(row.count)),
+        h("svg:rect", { class: "bar-points", x: CHART_X, y: 16, height: 10, width: points }),
+        h("svg:text", { class: "chart-value", x: CHART_X + 4 + points, y: 25 }, String(row.points)),
+      );
+    });
+    chart.setAttribute("viewBox", `0 0 300 ${CHART_ROW * bars.length}`);
+    chart.setAttribute(
+      "aria-label",
+      "Words and points by length: " +
+        summary.by_length
+          .map((row) => `${row.length} letters, ${row.count} words, ${row.points} points`)
+          .join("; "),
+    );
+    chart.replaceChildren(...bars);
+    this.$("long-share").textContent = `${Math.round(summary.long_share * 100)}%`;
+    this.$("longest").textContent = summary.longest.join(", ");
+  }
+
+  /** The word list, as the sort, filter and grouping tools ask. */
+  renderWords() {
+    const needle = this.tools.filter.value.trim().toLowerCase();
+    const words = this.words
+      .filter((w) => w.word.includes(needle))
+      .sort(SORTS[this.tools.sort.value]);
+    const shown = this.$("shown");
+    shown.hidden = !needle;
+    const all = plural(this.words.length, "word");
+    shown.textContent = `${words.length} of ${all} contain “${needle}”.`;
+
+    if (!this.words.length) {
+      const empty = `No words of ${this.minLength} letters or more on this board.`;
+      this.list.replaceChildren(h("p", { class: "empty" }, empty));
+    } else if (!this.tools.group.checked) {
+      this.list.replaceChildren(this.wordItems(words));
+    } else {
+      const lengths = [...new Set(words.map((w) => w.word.length))].sort((a, b) => b - a);
+      this.list.replaceChildren(
+        ...lengths.flatMap((length) => {
+          const group = words.filter((w) => w.word.length === length);
+          const points = group.reduce((sum, w) => sum + w.score, 0);
+          const count = `${plural(group.length, "word")}, ${plural(points, "point")}`;
+          return [
+            h("h3", { class: "group-title" }, `${length} letters `, h("span", {}, count)),
+            this.wordItems(group),
+          ];
+        }),
+      );
+    }
+  }
+
+  wordItems(words) {
+    return h(
+      "ul",
+      { class: "words" },
+      ...words.map((w) =>
+        h(
+          "li",
+          {},
+          h(
+            "button",
+            {
+              type: "button",
+              "data-word": w.word,
+              "data-score": w.score,
+              "data-path": pathText(w.path),
+              "aria-pressed": String(w.word === this.selected),
+            },
+            `${w.word} `,
+            h("span", { class: "score" }, String(w.score), h("span", { class: "vh" }, " points")),
+          ),
+        ),
+      ),
+    );
+  }
+
+  /** Show a word's path with its step numbers, or clear it (null). */
+  select(word) {
+    const found = this.words.find((w) => w.word === word);
+    this.selected = found ? word : null;
+    for (const button of this.list.querySelectorAll("button[data-word]")) {
+      button.setAttribute("aria-pressed", String(button.dataset.word === this.selected));
+    }
+    this.mark("step", found);
+    const selection = this.$("selection");
+    if (found) {
+      selection.replaceChildren(h("strong", {}, found.word), `: ${plural(found.score, "point")}`);
+    } else {
+      selection.textContent = "Pick a word to see its path.";
+    }
+  }
+
+  /** Preview a word's path while the pointer is over it; it leaves no data-step behind. */
+  preview(word) {
+    if (word === this.previewed) return;
+    this.previewed = word;
+    this.mark("preview", this.words.find((w) => w.word === word));
+  }
+
+  /** Number a word's cells with data-{kind} and draw its line; no word clears them. */
+  mark(kind, found) {
+    for (const cell of this.board.querySelectorAll(`[data-${kind}]`)) {
+      cell.removeAttribute(`data-${kind}`);
+    }
+    found?.path.forEach(([r, c], i) => {
+      this.cells[r * this.cols + c]?.setAttribute(`data-${kind}`, i + 1);
+    });
+    const line = this.layer.querySelector(kind === "step" ? ".path-line" : ".preview-line");
+    line.setAttribute("points", found ? pathPoints(found.path) : "");
+  }
+}

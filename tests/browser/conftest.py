@@ -1,0 +1,146 @@
+"""Fixtures for real-browser tests: the app served on a free port, and Debian's Chromium.
+
+Playwright cannot download its own browsers here, so the tests drive the system
+Chromium (``/usr/bin/chromium``, or ``$BOGGLE_CHROMIUM``). Without it, or without
+playwright, the tests are skipped, unless ``BOGGLE_REQUIRE_BROWSER=1`` (as in CI),
+when they fail instead, so that a missing browser cannot pass for a green run.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
+from urllib.request import urlopen
+
+import pytest
+from werkzeug.serving import make_server
+
+from app import create_app
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+CHROMIUM = os.environ.get("BOGGLE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+#: Screenshots for people to look at; the folder is gitignored.
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+# Init scripts run before the page's own, whatever its CSP: report every violation as
+# a console error, so the console check below catches it even if Chromium is quiet.
+REPORT_CSP_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) =>
+  console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`));
+"""
+
+
+def _missing_browser() -> str | None:
+    """Why the browser tests cannot run here, or None if they can."""
+    if importlib.util.find_spec("playwright") is None:
+        return "playwright is not installed (pip install -r requirements-dev.txt)"
+    if not Path(CHROMIUM).exists():
+        return f"no Chromium at {CHROMIUM} (set BOGGLE_CHROMIUM to another path)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium for the whole session."""
+    reason = _missing_browser()
+    if reason and os.environ.get("BOGGLE_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{reason}; BOGGLE_REQUIRE_BROWSER=1 needs it: apt-get install chromium")
+    if reason:
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def live_url(cache_dir: Path) -> Iterator[str]:
+    """The app, served from a background thread on a free local port."""
+    app = create_app({"TESTING": True, "CACHE_DIR": str(cache_dir)})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+
+
+@pytest.fixture
+def solve_api(live_url: str) -> Callable[..., dict[str, Any]]:
+    """GET /solve from the live app, to compare what the page shows with."""
+
+    def solve(board: str, **fields: str) -> dict[str, Any]:
+        with urlopen(f"{live_url}/solve?{urlencode({'board': board, **fields})}") as response:
+            return json.load(response)
+
+    return solve
+
+
+@pytest.fixture
+def console() -> list[str]:
+    """The errors the page reported; a test that expects some takes them out."""
+    return []
+
+
+def _open_page(browser: Browser, console: list[str], **options: Any) -> Iterator[Page]:
+    """A page in a fresh context that fails the test on any console error or page error."""
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **options})
+    context.add_init_script(REPORT_CSP_VIOLATIONS)
+    page = context.new_page()
+    page.set_default_timeout(5000)
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: console.append(str(error)))
+    yield page
+    context.close()
+    assert not console, f"the browser reported errors: {console}"
+
+
+@pytest.fixture
+def page(browser: Browser, console: list[str]) -> Iterator[Page]:
+    """A desktop-sized page with JavaScript."""
+    yield from _open_page(browser, console)
+
+
+@pytest.fixture
+def phone(browser: Browser, console: list[str]) -> Iterator[Page]:
+    """A phone-sized page (375 x 667) with touch."""
+    yield from _open_page(
+        browser, console, viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True
+    )
+
+
+@pytest.fixture
+def no_js_page(browser: Browser, console: list[str]) -> Iterator[Page]:
+    """A page with JavaScript turned off."""
+    yield from _open_page(browser, console, java_script_enabled=False)
+
+
+@pytest.fixture
+def expect(browser: Browser) -> Callable[..., Any]:
+    """Playwright's retrying assertions (imported here so that collection needs no playwright)."""
+    from playwright.sync_api import expect
+
+    return expect
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

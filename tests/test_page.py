@@ -1,0 +1,342 @@
+"""The page without JavaScript: the form, the results the server draws, errors, and the CSP rules.
+
+The page contract (GUIDE.md) is checked on the parsed HTML: board cells carry
+``data-row``/``data-col``, words are buttons with ``data-word``, and ``?word=`` marks
+exactly that word's path with ``data-step`` 1..k.
+"""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from urllib.parse import urlencode
+
+import pytest
+from flask.testing import FlaskClient
+
+from web.security import CONTENT_SECURITY_POLICY
+
+BOARD = "serspatglinesers"
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+
+class Node:
+    """An element of the parsed page: its tag, attributes, children and text."""
+
+    def __init__(self, tag: str, attrs: dict[str, str | None], parent: Node | None) -> None:
+        self.tag, self.attrs, self.parent = tag, attrs, parent
+        self.children: list[Node | str] = []
+
+    def iter(self):
+        """This element and every element inside it, in document order."""
+        yield self
+        for child in self.children:
+            if isinstance(child, Node):
+                yield from child.iter()
+
+    def find_all(self, tag: str | None = None, **attrs: str | bool) -> list[Node]:
+        """Elements with this tag and attributes (True: present with any value)."""
+        return [
+            node
+            for node in self.iter()
+            if (tag is None or node.tag == tag)
+            and all(
+                (name in node.attrs) if value is True else node.attrs.get(name) == value
+                for name, value in attrs.items()
+            )
+        ]
+
+    def find(self, tag: str | None = None, **attrs: str | bool) -> Node:
+        """The one element with this tag and attributes."""
+        (found,) = self.find_all(tag, **attrs)
+        return found
+
+    def by_id(self, id_: str) -> Node:
+        return self.find(id=id_)
+
+    @property
+    def text(self) -> str:
+        """The text inside, with runs of white space made single spaces."""
+        parts = [c if isinstance(c, str) else c.text for c in self.children]
+        return " ".join("".join(parts).split())
+
+
+class TreeBuilder(HTMLParser):
+    """Parse HTML into Nodes (enough of HTML for the pages this app writes)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.root = self.current = Node("#document", {}, None)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        node = Node(tag, dict(attrs), self.current)
+        self.current.children.append(node)
+        if tag not in VOID:
+            self.current = node
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.current.children.append(Node(tag, dict(attrs), self.current))
+
+    def handle_endtag(self, tag: str) -> None:
+        node = self.current
+        while node.parent is not None and node.tag != tag:
+            node = node.parent
+        if node.parent is not None:
+            self.current = node.parent
+
+    def handle_data(self, data: str) -> None:
+        self.current.children.append(data)
+
+
+def parse(html: str) -> Node:
+    builder = TreeBuilder()
+    builder.feed(html)
+    builder.close()
+    return builder.root
+
+
+def page(client: FlaskClient, status: int = 200, **query: str) -> Node:
+    response = client.get("/?" + urlencode(query))
+    assert response.status_code == status, response.text[:500]
+    return parse(response.text)
+
+
+def solve(client: FlaskClient, board: str = BOARD, **fields: str) -> dict:
+    response = client.get("/solve?" + urlencode({"board": board, **fields}))
+    assert response.status_code == 200
+    return response.get_json()
+
+
+def steps(doc: Node) -> dict[tuple[int, int], int]:
+    """The cells marked with data-step, by (row, col)."""
+    return {
+        (int(cell.attrs["data-row"]), int(cell.attrs["data-col"])): int(cell.attrs["data-step"])
+        for cell in doc.find_all(**{"data-step": True})
+    }
+
+
+# --- The form -------------------------------------------------------------------------
+
+
+def test_the_page_is_a_get_form_of_board_min_length_and_dictionary(client: FlaskClient) -> None:
+    doc = page(client)
+    form = doc.by_id("solve-form")
+    assert (form.attrs["method"], form.attrs["action"]) == ("get", "/")
+    assert form.find("input", name="board").attrs["value"] == ""
+    assert form.find("input", name="min_length").attrs["value"] == "3"
+    options = form.find("select", name="dictionary").find_all("option")
+    described = client.get("/dictionaries").get_json()
+    assert [o.attrs["value"] for o in options] == [d["name"] for d in described["dictionaries"]]
+    assert [o.attrs["value"] for o in options if "selected" in o.attrs] == [described["default"]]
+    assert "hidden" in doc.by_id("results").attrs
+    assert not doc.find_all(**{"data-row": True})
+
+
+def test_what_needs_javascript_is_hidden_until_the_script_shows_it(client: FlaskClient) -> None:
+    doc = page(client)
+    for id_ in ("random", "clear", "entry-grid", "size-controls", "word-tools"):
+        assert "hidden" in doc.by_id(id_).attrs, id_
+
+
+def test_the_rules_show_the_score_table(client: FlaskClient) -> None:
+    table = page(client).find("table")
+    assert [td.text for td in table.find_all("td")] == [
+        *["3", "4", "5", "6", "7", "8+"],
+        *["1", "1", "2", "3", "5", "11"],
+    ]
+
+
+# --- Results --------------------------------------------------------------------------
+
+
+def test_a_board_draws_its_cells_words_count_and_total(client: FlaskClient) -> None:
+    expected = solve(client)
+    doc = page(client, board=BOARD)
+    cells = doc.by_id("result-board").find_all(**{"data-row": True, "data-col": True})
+    assert [(int(c.attrs["data-row"]), int(c.attrs["data-col"]), c.text) for c in cells] == [
+        (r, c, face) for r, row in enumerate(expected["board"]) for c, face in enumerate(row)
+    ]
+    buttons = doc.find_all("button", **{"data-word": True})
+    assert [b.attrs["data-word"] for b in buttons] == [w["word"] for w in expected["words"]]
+    assert doc.by_id("stat-count").text == f"{expected['count']:,}"
+    assert doc.by_id("stat-total").text == f"{expected['total_score']:,}"
+    assert doc.by_id("stat-time").text.endswith(" ms")
+    assert not steps(doc)
+
+
+def test_each_word_button_carries_its_score_and_path(client: FlaskClient) -> None:
+    expected = {w["word"]: w for w in solve(client)["words"]}
+    for button in page(client, board=BOARD).find_all("button", **{"data-word": True}):
+        found = expected[button.attrs["data-word"]]
+        assert int(button.attrs["data-score"]) == found["score"]
+        path = [[int(n) for n in cell.split(",")] for cell in button.attrs["data-path"].split()]
+        assert path == found["path"]
+
+
+def test_word_buttons_ask_for_their_word_on_the_same_board(client: FlaskClient) -> None:
+    doc = page(client, board="SERS PATG LINE SERS", min_length="4", dictionary="common")
+    form = doc.by_id("word-form")
+    assert form.attrs["method"] == "get"
+    hidden = {i.attrs["name"]: i.attrs["value"] for i in form.find_all("input", type="hidden")}
+    assert hidden == {"board": "sers patg line sers", "min_length": "4", "dictionary": "common"}
+    button = form.find_all("button", **{"data-word": True})[0]
+    assert (button.attrs["type"], button.attrs["name"]) == ("submit", "word")
+    assert button.attrs["value"] == button.attrs["data-word"]
+
+
+def test_a_chosen_word_marks_exactly_its_path(client: FlaskClient) -> None:
+    words = solve(client)["words"]
+    for found in (words[0], words[len(words) // 2], words[-1]):
+        doc = page(client, board=BOARD, word=found["word"])
+        assert steps(doc) == {tuple(cell): step for step, cell in enumerate(found["path"], 1)}
+        line = doc.find("polyline", **{"class": "path-line"})
+        points = [tuple(float(n) for n in p.split(",")) for p in line.attrs["points"].split()]
+        assert points == [(c + 0.5, r + 0.5) for r, c in found["path"]]
+        pressed = doc.find_all("button", **{"aria-pressed": "true"})
+        assert [b.attrs["data-word"] for b in pressed] == [found["word"]]
+        # Without a name, the chosen word's button asks for the board with no word: it clears.
+        assert "name" not in pressed[0].attrs
+
+
+def test_a_word_not_on_the_board_marks_nothing(client: FlaskClient) -> None:
+    doc = page(client, board=BOARD, word="zebra")
+    assert not steps(doc)
+    assert not doc.find_all("button", **{"aria-pressed": "true"})
+
+
+def test_the_summary_shows_words_by_length_and_the_long_share(client: FlaskClient) -> None:
+    expected = solve(client)
+    lengths = sorted({len(w["word"]) for w in expected["words"]})
+    doc = page(client, board=BOARD)
+    chart = doc.by_id("length-chart")
+    labels = [t.text for t in chart.find_all("text", **{"class": "chart-label"})]
+    assert labels == [f"{n} letters" for n in lengths]
+    long_points = sum(w["score"] for w in expected["words"] if len(w["word"]) >= 5)
+    assert doc.by_id("long-share").text == f"{long_points / expected['total_score']:.0%}"
+    longest = sorted(expected["words"], key=lambda w: (-len(w["word"]), w["word"]))[:5]
+    assert doc.by_id("longest").text == ", ".join(w["word"] for w in longest)
+
+
+def test_qu_and_blank_faces_are_drawn_as_cubes(client: FlaskClient) -> None:
+    doc = page(client, board="q a t / e # s / r t n")
+    cells = doc.by_id("result-board").find_all(**{"data-row": True})
+    assert cells[0].text == "Qu" and "multi" in cells[0].attrs["class"]
+    assert "blank" in cells[4].attrs["class"]
+
+
+def test_a_board_without_words_says_so(client: FlaskClient) -> None:
+    doc = page(client, board="xxxx xxxx xxxx xxxx")
+    assert doc.by_id("stat-count").text == "0"
+    assert "No words" in doc.by_id("word-list").text
+
+
+# --- Errors ---------------------------------------------------------------------------
+
+
+def test_a_bad_board_is_a_400_with_the_message_beside_the_filled_in_field(
+    client: FlaskClient,
+) -> None:
+    message = client.get("/solve?board=abcd+efg").get_json()["error"]["message"]
+    doc = page(client, 400, board="abcd efg", min_length="4")
+    assert doc.by_id("board-error").text == message
+    assert "hidden" not in doc.by_id("board-error").attrs
+    field = doc.find("input", name="board")
+    assert field.attrs["value"] == "abcd efg"
+    assert field.attrs["aria-invalid"] == "true"
+    assert "board-error" in field.attrs["aria-describedby"]
+    assert doc.find("input", name="min_length").attrs["value"] == "4"
+    assert "hidden" in doc.by_id("results").attrs
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [({"min_length": "2"}, "min_length"), ({"dictionary": "klingon"}, "dictionary")],
+)
+def test_other_errors_show_beside_their_own_field(
+    client: FlaskClient, query: dict[str, str], field: str
+) -> None:
+    doc = page(client, 400, board=BOARD, **query)
+    assert doc.by_id(f"{field}-error").text
+    assert "hidden" in doc.by_id("board-error").attrs
+    assert doc.by_id(field).attrs["aria-invalid"] == "true"
+
+
+def test_what_a_user_typed_is_shown_escaped(client: FlaskClient) -> None:
+    typed = "<script>alert(1)</script>"
+    response = client.get("/?" + urlencode({"board": typed}))
+    assert response.status_code == 400
+    assert "<script>alert" not in response.text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in response.text
+    assert parse(response.text).find("input", name="board").attrs["value"] == typed
+
+
+def test_the_error_page_is_html_in_the_same_style(client: FlaskClient) -> None:
+    response = client.get("/no-such-page", headers={"Accept": "text/html"})
+    assert response.status_code == 404
+    doc = parse(response.text)
+    assert doc.find("link", rel="stylesheet").attrs["href"] == "/static/style.css"
+    assert "nothing at this address" in doc.find("main").text
+    assert doc.find("main").find("a", href="/")
+
+
+# --- Security and static files --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/",
+        f"/?board={BOARD}",
+        f"/?board={BOARD}&word=slate",
+        "/?board=abc",
+        "/?board=%3Cscript%3Ealert(1)%3C/script%3E",
+        "/no-such-page",
+    ],
+)
+def test_pages_have_no_inline_script_or_style_and_send_the_csp(
+    client: FlaskClient, url: str
+) -> None:
+    response = client.get(url, headers={"Accept": "text/html"})
+    assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    doc = parse(response.text)
+    assert not doc.find_all("style")
+    for script in doc.find_all("script"):
+        assert script.attrs.get("src", "").startswith("/static/"), script.attrs
+        assert script.attrs.get("type") == "module"
+        assert not script.text
+    for node in doc.iter():
+        assert "style" not in node.attrs, node.tag
+        assert not [name for name in node.attrs if name.startswith("on")], node.tag
+
+
+@pytest.mark.parametrize(
+    ("path", "mimetype"),
+    [
+        ("/static/style.css", "text/css"),
+        ("/static/js/main.js", "text/javascript"),
+        ("/static/js/entry.js", "text/javascript"),
+        ("/static/js/results.js", "text/javascript"),
+        ("/static/favicon.svg", "image/svg+xml"),
+    ],
+)
+def test_static_files_are_served(client: FlaskClient, path: str, mimetype: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.mimetype == mimetype
+    response.close()
+
+
+def test_every_static_file_the_page_names_is_served(client: FlaskClient) -> None:
+    doc = page(client, board=BOARD)
+    urls = [n.attrs["href"] for n in doc.find_all("link")]
+    urls += [n.attrs["src"] for n in doc.find_all("script")]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        response.close()
+
+
+@pytest.mark.parametrize(("given", "stated"), [("5", "5"), ("", "3"), ("2", "3"), ("x", "3")])
+def test_the_rules_state_the_shortest_word_asked_for(
+    client: FlaskClient, given: str, stated: str
+) -> None:
+    assert page(client, min_length=given).by_id("rule-min").text == stated
