@@ -251,9 +251,14 @@ def _register_routes(app: Flask) -> None:
     @app.get("/")
     def index() -> tuple[str, int]:
         """The page: the board form and, when a board is given, every word on it."""
-        fields = read_fields(request, pages.INDEX_FIELDS)
-        context = pages.index_context(fields, run_solve, catalog())
-        return render_template("index.html", **context), 400 if context["error"] else 200
+        try:
+            fields, problem = read_fields(request, pages.INDEX_FIELDS), None
+        except APIError as error:
+            # A field given twice: show the form filled in with the first values.
+            fields = {name: request.args.get(name, "") for name in pages.INDEX_FIELDS}
+            problem = error
+        context = pages.index_context(fields, run_solve, catalog(), problem)
+        return render_template("index.html", **context), context["status"]
 
 
 # --- Errors ---------------------------------------------------------------------------

@@ -371,6 +371,8 @@ def _read_cache(cache_file: Path, digest: bytes) -> tuple[array, int, int, WordL
             table = array("i")
             table.fromfile(f, entries)
             (crc,) = _CRC.unpack(f.read(_CRC.size))
+    except FileNotFoundError:
+        return None  # not built yet
     except (OSError, EOFError, ValueError, struct.error) as error:
         return _reject(cache_file, f"unreadable ({error})")
     # The checksum covers the header too: a damaged root or count is caught as surely

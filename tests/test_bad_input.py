@@ -240,7 +240,9 @@ def test_page_bad_fields(client: FlaskClient, query: str) -> None:
     response = client.get(f"/?board=abcdefghijklmnop&{query}")
     assert response.status_code == 400
     assert response.mimetype == "text/html"
-    assert "<b>x</b>" not in response.get_data(as_text=True)
+    page = response.get_data(as_text=True)
+    assert "<b>x</b>" not in page
+    assert 'value="abcdefghijklmnop"' in page  # the form is kept filled in
 
 
 def test_unknown_address(client: FlaskClient) -> None:

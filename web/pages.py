@@ -45,9 +45,16 @@ SolveFunction = Callable[[Mapping[str, Any]], tuple[Solution, str, float]]
 
 
 def index_context(
-    fields: Mapping[str, Any], run_solve: SolveFunction, catalog: Catalog
+    fields: Mapping[str, Any],
+    run_solve: SolveFunction,
+    catalog: Catalog,
+    problem: APIError | None = None,
 ) -> dict[str, Any]:
-    """What index.html shows: the form as given, and the results or the error."""
+    """What index.html shows: the form as given, and the results or the error.
+
+    ``problem`` is an error found before solving (a field given twice); ``status`` in
+    the context is the HTTP status to answer with, the same as ``/solve``'s.
+    """
     rows, cols = grid_shape(fields.get("size", "") or "")
     form = {
         "board": fields.get("board", "") or "",
@@ -70,15 +77,19 @@ def index_context(
         "shortest_word": shortest_word(form["min_length"]),
         "result": None,
         "error": None,
+        "status": 200,
     }
-    if not form["board"].strip():
+    if problem is None and not form["board"].strip():
         return context
     try:
+        if problem is not None:
+            raise problem
         solution, name, elapsed_ms = run_solve(fields)
     except APIError as error:
         context["error"] = error.as_dict()["error"] | {
             "field": ERROR_FIELDS.get(error.code, "board")
         }
+        context["status"] = error.status
         return context
     document = solution.as_dict(name, elapsed_ms)
     board_text = str(solution.board)
