@@ -30,8 +30,12 @@ def standard(catalog: Catalog) -> Dictionary:
     return catalog.get("standard")
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def app(cache_dir: Path) -> Iterator[Flask]:
-    """The app as a user runs it, with its cache in the test session's folder."""
+    """The app as a user runs it, with its cache in the test session's folder.
+
+    One for the session: building it loads the default dictionary, and no request
+    changes it. Tests that need other settings build their own with create_app.
+    """
     app = create_app({"TESTING": True, "CACHE_DIR": str(cache_dir)})
     yield app
