@@ -15,6 +15,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import BadRequest
 
 from boggle import Board, BoardError, parse_board
+from boggle.dice import SEED_LIMIT
 from boggle.dictionary import MAX_WORD_LENGTH
 from boggle.scoring import SHORTEST_SCORED
 
@@ -137,25 +138,8 @@ def _check_row_list(rows: list, limits: Limits) -> None:
 
 def read_min_length(value: Any, default: int) -> int:
     """The ``min_length`` field: a whole number of letters from 3 to the longest word kept."""
-    if value is None or value == "":
-        return default
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise bad_request(
-            "bad_min_length", f"'min_length' must be a whole number, not {_json_type(value)}"
-        )
-    if isinstance(value, str):
-        text = value.strip()
-        if not (text.isascii() and text.isdigit()) or len(text) > 4:
-            raise bad_request(
-                "bad_min_length", f"'min_length' must be a whole number, not {value[:20]!r}"
-            )
-        value = int(text)
-    if not SHORTEST_SCORED <= value <= MAX_WORD_LENGTH:
-        raise bad_request(
-            "bad_min_length",
-            f"'min_length' must be from {SHORTEST_SCORED} to {MAX_WORD_LENGTH}, not {value}",
-        )
-    return value
+    number = _whole_number(value, "min_length", SHORTEST_SCORED, MAX_WORD_LENGTH)
+    return default if number is None else number
 
 
 def read_name(value: Any, field: str, default: str | None = None) -> str | None:
@@ -171,30 +155,29 @@ def read_name(value: Any, field: str, default: str | None = None) -> str | None:
 
 def read_seed(value: Any) -> int | None:
     """The ``seed`` field: a whole number, or absent for a fresh one."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise bad_request("bad_seed", f"'seed' must be a whole number, not {_json_type(value)}")
-    text = str(value).strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 19:
-        raise bad_request(
-            "bad_seed", f"'seed' must be a whole number from 0 to 19 digits, not {text[:25]!r}"
-        )
-    return int(text)
+    return _whole_number(value, "seed", 0, SEED_LIMIT - 1)
 
 
 def read_size(value: Any, field: str, limits: Limits) -> int | None:
     """A ``rows`` or ``cols`` field: 1 to the largest side allowed."""
+    return _whole_number(value, field, 1, limits.max_side)
+
+
+def _whole_number(value: Any, field: str, low: int, high: int) -> int | None:
+    """A whole number from ``low`` to ``high``, typed or in JSON; None if absent."""
     if value is None or value == "":
         return None
-    text = str(value).strip() if isinstance(value, int | str) else None
-    if isinstance(value, bool) or text is None or not (text.isascii() and text.isdigit()):
-        raise bad_request(f"bad_{field}", f"{field!r} must be a whole number")
-    number = int(text[:6])
-    if not 1 <= number <= limits.max_side or len(text) > 6:
-        raise bad_request(
-            f"bad_{field}", f"{field!r} must be from 1 to {limits.max_side}, not {text[:10]}"
-        )
+    rule = f"{field!r} must be a whole number from {low} to {high}"
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise bad_request(f"bad_{field}", f"{rule}, not {_json_type(value)}")
+    text = str(value).strip()
+    # Digits only (no sign, point or exponent), and no more of them than the bound has,
+    # so that int() never sees a huge number.
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(high)):
+        raise bad_request(f"bad_{field}", f"{rule}, not {text[:20]!r}")
+    number = int(text)
+    if not low <= number <= high:
+        raise bad_request(f"bad_{field}", f"{rule}, not {number}")
     return number
 
 
