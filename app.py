@@ -31,7 +31,7 @@ from boggle.catalog import parse_wordlist_setting
 from boggle.dice import roll_plan
 from boggle.scoring import normalize_word, score_game
 from boggle.solver import DEFAULT_MIN_LENGTH, Solution
-from web import pages
+from web import pages, play
 from web.errors import APIError, bad_request
 from web.params import (
     Limits,
@@ -259,6 +259,18 @@ def _register_routes(app: Flask) -> None:
             problem = error
         context = pages.index_context(fields, run_solve, catalog(), problem)
         return render_template("index.html", **context), context["status"]
+
+    @app.route("/scoring", methods=["GET", "POST"])
+    def scoring() -> tuple[str, int]:
+        """Multiplayer scoring: the form, and the results when it is posted without script."""
+        context = play.scoring_context(request, run_score, catalog())
+        return render_template("scoring.html", **context), context["status"]
+
+    @app.get("/practice")
+    def practice() -> tuple[str, int]:
+        """A timed practice round on a random board or the one in the address (script only)."""
+        context = play.practice_context(request, limits(), catalog())
+        return render_template("practice.html", **context), context["status"]
 
 
 # --- Errors ---------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 //
 // The server draws all of this for a page loaded with a board (templates/index.html);
 // this module reads that markup back (hydrate) and draws the same markup from the
-// /solve JSON, so the two stay interchangeable.
+// /solve JSON, so the two stay interchangeable. The board and its path drawing
+// (BoardView, PathPicker) are shared with the practice and scoring pages.
 
 const SVG = "http://www.w3.org/2000/svg";
 // Words of this many letters or more are "long" (boggle/summary.py LONG_WORD).
@@ -19,7 +20,7 @@ const byLength = (a, b) => b.word.length - a.word.length || alphabetical(a, b);
 const SORTS = { score: byScore, length: byLength, alpha: alphabetical };
 
 /** Create an element with attributes and children (text children are set as text). */
-function h(tag, attributes = {}, ...children) {
+export function h(tag, attributes = {}, ...children) {
   const element = tag.startsWith("svg:")
     ? document.createElementNS(SVG, tag.slice(4))
     : document.createElement(tag);
@@ -28,12 +29,15 @@ function h(tag, attributes = {}, ...children) {
   return element;
 }
 
-const plural = (n, one, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+export const plural = (n, one, many = `${one}s`) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /** Path cells as the data-path attribute writes them: "3,0 2,0 1,1". */
-const pathText = (path) => path.map(([r, c]) => `${r},${c}`).join(" ");
+export const pathText = (path) => path.map(([r, c]) => `${r},${c}`).join(" ");
+/** Path cells back from a data-path attribute. */
+export const readPath = (text) => text.split(" ").map((cell) => cell.split(",").map(Number));
 /** Path cells as SVG points through the cube centres, in cube units. */
-const pathPoints = (path) => path.map(([r, c]) => `${c + 0.5},${r + 0.5}`).join(" ");
+export const pathPoints = (path) => path.map(([r, c]) => `${c + 0.5},${r + 0.5}`).join(" ");
 
 /** Words and points by length, the longest words, the long words' share of the score. */
 export function summarize(words) {
@@ -56,72 +60,81 @@ export function summarize(words) {
   };
 }
 
-export class Results {
-  constructor(root, onSelect) {
-    this.root = root;
-    this.onSelect = onSelect; // told the selected word (or null) after each click
-    this.$ = (id) => root.querySelector(`#${id}`);
-    this.board = this.$("result-board");
-    this.layer = this.board.querySelector(".path-layer");
-    this.list = this.$("word-list");
-    this.tools = { sort: this.$("sort"), filter: this.$("filter"), group: this.$("group") };
-    this.words = [];
+/** Words as a list of buttons that show their paths (index.html draws the same). */
+export function wordList(words, selected = null) {
+  return h(
+    "ul",
+    { class: "words" },
+    ...words.map((w) =>
+      h(
+        "li",
+        {},
+        h(
+          "button",
+          {
+            type: "button",
+            "data-word": w.word,
+            "data-score": w.score,
+            "data-path": pathText(w.path),
+            "aria-pressed": String(w.word === selected),
+          },
+          `${w.word} `,
+          h("span", { class: "score" }, String(w.score), h("span", { class: "vh" }, " points")),
+        ),
+      ),
+    ),
+  );
+}
+
+// Faces that can be written run together in a row (boggle/board.py _RUN_TOGETHER).
+const RUN_TOGETHER = /^([a-pr-z]|qu)$/;
+const ONE_CELL = /^([a-z]|qu|th|in|er|he|an|#|\.)$/;
+
+/**
+ * A board's display rows as text the server reads back to the same board, written as
+ * boggle/board.py's Board.__str__ writes it (for links that carry a board to a page).
+ */
+export function boardQueryText(rows) {
+  const lower = rows.map((row) => row.map((face) => face.toLowerCase()));
+  const faces = lower.flat();
+  if (lower.length === 1 || lower[0].length === 1) {
+    return `${lower.length}x${lower[0].length}: ${faces.join(" ")}`;
+  }
+  if (faces.some((face) => !RUN_TOGETHER.test(face))) {
+    return lower.map((row) => row.join(" ")).join(" / ");
+  }
+  const texts = lower.map((row) => row.join(""));
+  return texts.join(texts.every((text) => ONE_CELL.test(text)) ? " / " : " ");
+}
+
+// The line each kind of mark draws: a chosen word, a hovered word, a word being traced.
+const LINES = { step: ".path-line", preview: ".preview-line", trace: ".trace-line" };
+
+/**
+ * The board as cubes (templates/_board.html draws the same markup) and the marks on it:
+ * data-step for the chosen word's path, data-preview for a hovered word's, data-trace
+ * for a word being traced, each with its line in the SVG layer over the cubes.
+ */
+export class BoardView {
+  constructor(board) {
+    this.board = board;
+    this.layer = board.querySelector(".path-layer");
     this.cells = [];
-    this.selected = null;
-
-    this.$("word-tools").hidden = false;
-    for (const tool of Object.values(this.tools)) {
-      tool.addEventListener("input", () => this.renderWords());
-    }
-    this.list.addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-word]");
-      if (!button) return;
-      event.preventDefault(); // the server-drawn buttons submit the no-JavaScript form
-      this.select(button.dataset.word === this.selected ? null : button.dataset.word);
-      this.onSelect(this.selected);
-    });
-    this.list.addEventListener("pointerover", (event) => {
-      this.preview(event.target.closest("button[data-word]")?.dataset.word ?? null);
-    });
-    this.list.addEventListener("pointerleave", () => this.preview(null));
+    this.rows = 0;
+    this.cols = 0;
+    this.hydrate();
   }
 
-  /** Read back the results the server drew, so they can be sorted and clicked. */
+  /** Read back the cubes the server drew. */
   hydrate() {
-    this.words = [...this.list.querySelectorAll("button[data-word]")].map((button) => ({
-      word: button.dataset.word,
-      score: Number(button.dataset.score),
-      path: button.dataset.path.split(" ").map((cell) => cell.split(",").map(Number)),
-    }));
     this.cells = [...this.board.querySelectorAll(".cube")];
+    this.rows = this.board.querySelectorAll(".board-row").length;
     this.cols = this.board.querySelector(".board-row")?.children.length ?? 0;
-    this.minLength = this.$("word-form").elements.min_length?.value;
-    this.selected = this.list.querySelector('[aria-pressed="true"]')?.dataset.word ?? null;
   }
 
-  /** Draw a /solve document. */
-  show(result) {
-    this.words = result.words;
-    this.minLength = result.min_length;
-    this.selected = null;
-    this.$("stat-count").textContent = result.count.toLocaleString("en-US");
-    this.$("stat-total").textContent = result.total_score.toLocaleString("en-US");
-    this.$("stat-time").textContent =
-      result.elapsed_ms < 10
-        ? `${result.elapsed_ms.toFixed(1)} ms`
-        : `${Math.round(result.elapsed_ms).toLocaleString("en-US")} ms`;
-    this.drawBoard(result);
-    this.drawSummary(summarize(result.words));
-    this.renderWords();
-    this.$("selection").textContent = result.count ? "Pick a word to see its path." : "";
-    this.root.hidden = false;
-  }
-
-  hide() {
-    this.root.hidden = true;
-  }
-
-  drawBoard(result) {
+  /** Draw the board of a /solve (or /score, /random) document. */
+  draw(result) {
+    this.rows = result.rows;
     this.cols = result.cols;
     this.cells = [];
     const rows = result.board.map((faces, r) =>
@@ -147,9 +160,172 @@ export class Results {
     this.layer.setAttribute("viewBox", `0 0 ${result.cols} ${result.rows}`);
     this.board.setAttribute("aria-label", `The board, ${result.rows} by ${result.cols}`);
     this.board.replaceChildren(...rows, this.layer);
+    for (const kind of Object.keys(LINES)) this.mark(kind, null);
+  }
+
+  /** The cube at (row, col), or undefined off the board. */
+  cell(row, col) {
+    if (row < 0 || col < 0 || row >= this.rows || col >= this.cols) return undefined;
+    return this.cells[row * this.cols + col];
+  }
+
+  /** Number a path's cells with data-{kind} and draw its line; no path clears them. */
+  mark(kind, path) {
+    for (const cell of this.board.querySelectorAll(`[data-${kind}]`)) {
+      cell.removeAttribute(`data-${kind}`);
+    }
+    path?.forEach(([r, c], i) => this.cell(r, c)?.setAttribute(`data-${kind}`, i + 1));
+    this.layer.querySelector(LINES[kind])?.setAttribute("points", path ? pathPoints(path) : "");
+  }
+}
+
+/**
+ * Word buttons (data-word, data-score, data-path) anywhere inside `root` that show
+ * their path on a BoardView when chosen, and preview it while hovered. Choosing the
+ * chosen word again clears it. Several buttons may name the same word.
+ */
+export class PathPicker {
+  constructor(root, view, selection, onSelect = () => {}) {
+    this.root = root;
+    this.view = view;
+    this.selection = selection; // where the chosen word and its points are written
+    this.onSelect = onSelect;
+    this.selected = null;
     this.previewed = null;
-    this.mark("step", null);
-    this.mark("preview", null);
+    root.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-word]");
+      if (!button || !button.dataset.path) return;
+      event.preventDefault(); // server-drawn buttons submit the no-JavaScript form
+      this.select(button.dataset.word === this.selected ? null : button);
+      this.onSelect(this.selected);
+    });
+    root.addEventListener("pointerover", (event) => {
+      this.preview(event.target.closest("button[data-word][data-path]"));
+    });
+    root.addEventListener("pointerleave", () => this.preview(null));
+  }
+
+  /** The button of a word, if it is shown. */
+  button(word) {
+    return [...this.root.querySelectorAll("button[data-word][data-path]")].find(
+      (button) => button.dataset.word === word,
+    );
+  }
+
+  /** Read back which word the server drew as chosen. */
+  hydrate() {
+    this.selected = this.root.querySelector('button[aria-pressed="true"]')?.dataset.word ?? null;
+  }
+
+  /** Choose a word (its button, or its name) and show its path; null clears. */
+  select(chosen) {
+    const button = typeof chosen === "string" ? this.button(chosen) : chosen;
+    this.selected = button?.dataset.word ?? null;
+    for (const other of this.root.querySelectorAll("button[data-word]")) {
+      if (other.hasAttribute("aria-pressed")) {
+        other.setAttribute("aria-pressed", String(other.dataset.word === this.selected));
+      }
+    }
+    this.view.mark("step", button ? readPath(button.dataset.path) : null);
+    if (!this.selection) return;
+    if (button) {
+      const score = Number(button.dataset.score);
+      this.selection.replaceChildren(h("strong", {}, this.selected), `: ${plural(score, "point")}`);
+    } else {
+      this.selection.textContent = "Pick a word to see its path.";
+    }
+  }
+
+  preview(button) {
+    const word = button?.dataset.word ?? null;
+    if (word === this.previewed) return;
+    this.previewed = word;
+    this.view.mark("preview", button ? readPath(button.dataset.path) : null);
+  }
+
+  /** Forget the chosen word (the buttons are about to be redrawn). */
+  reset() {
+    this.selected = null;
+    this.previewed = null;
+    this.view.mark("step", null);
+    this.view.mark("preview", null);
+  }
+}
+
+export class Results {
+  constructor(root, onSelect) {
+    this.root = root;
+    this.onSelect = onSelect; // told the selected word (or null) after each click
+    this.$ = (id) => root.querySelector(`#${id}`);
+    this.view = new BoardView(this.$("result-board"));
+    this.list = this.$("word-list");
+    this.tools = { sort: this.$("sort"), filter: this.$("filter"), group: this.$("group") };
+    this.words = [];
+    this.selected = null;
+
+    this.$("word-tools").hidden = false;
+    for (const tool of Object.values(this.tools)) {
+      tool.addEventListener("input", () => this.renderWords());
+    }
+    this.list.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-word]");
+      if (!button) return;
+      event.preventDefault(); // the server-drawn buttons submit the no-JavaScript form
+      this.select(button.dataset.word === this.selected ? null : button.dataset.word);
+      this.onSelect(this.selected);
+    });
+    this.list.addEventListener("pointerover", (event) => {
+      this.preview(event.target.closest("button[data-word]")?.dataset.word ?? null);
+    });
+    this.list.addEventListener("pointerleave", () => this.preview(null));
+  }
+
+  /** Read back the results the server drew, so they can be sorted and clicked. */
+  hydrate() {
+    this.words = [...this.list.querySelectorAll("button[data-word]")].map((button) => ({
+      word: button.dataset.word,
+      score: Number(button.dataset.score),
+      path: readPath(button.dataset.path),
+    }));
+    this.view.hydrate();
+    this.minLength = this.$("word-form").elements.min_length?.value;
+    this.selected = this.list.querySelector('[aria-pressed="true"]')?.dataset.word ?? null;
+  }
+
+  /** Draw a /solve document. */
+  show(result) {
+    this.words = result.words;
+    this.minLength = result.min_length;
+    this.selected = null;
+    this.$("stat-count").textContent = result.count.toLocaleString("en-US");
+    this.$("stat-total").textContent = result.total_score.toLocaleString("en-US");
+    this.$("stat-time").textContent =
+      result.elapsed_ms < 10
+        ? `${result.elapsed_ms.toFixed(1)} ms`
+        : `${Math.round(result.elapsed_ms).toLocaleString("en-US")} ms`;
+    this.view.draw(result);
+    this.previewed = null;
+    this.showPlayLinks(result);
+    this.drawSummary(summarize(result.words));
+    this.renderWords();
+    this.$("selection").textContent = result.count ? "Pick a word to see its path." : "";
+    this.root.hidden = false;
+  }
+
+  hide() {
+    this.root.hidden = true;
+  }
+
+  /** Point the "practise" and "score a game" links at the board just drawn. */
+  showPlayLinks(result) {
+    const query = new URLSearchParams({
+      board: boardQueryText(result.board),
+      min_length: result.min_length,
+      dictionary: result.dictionary,
+    });
+    for (const link of this.root.querySelectorAll("a[data-play]")) {
+      link.setAttribute("href", `${link.pathname}?${query}`);
+    }
   }
 
   drawSummary(summary) {
@@ -216,28 +392,7 @@ export class Results {
   }
 
   wordItems(words) {
-    return h(
-      "ul",
-      { class: "words" },
-      ...words.map((w) =>
-        h(
-          "li",
-          {},
-          h(
-            "button",
-            {
-              type: "button",
-              "data-word": w.word,
-              "data-score": w.score,
-              "data-path": pathText(w.path),
-              "aria-pressed": String(w.word === this.selected),
-            },
-            `${w.word} `,
-            h("span", { class: "score" }, String(w.score), h("span", { class: "vh" }, " points")),
-          ),
-        ),
-      ),
-    );
+    return wordList(words, this.selected);
   }
 
   /** Show a word's path with its step numbers, or clear it (null). */
@@ -265,13 +420,6 @@ export class Results {
 
   /** Number a word's cells with data-{kind} and draw its line; no word clears them. */
   mark(kind, found) {
-    for (const cell of this.board.querySelectorAll(`[data-${kind}]`)) {
-      cell.removeAttribute(`data-${kind}`);
-    }
-    found?.path.forEach(([r, c], i) => {
-      this.cells[r * this.cols + c]?.setAttribute(`data-${kind}`, i + 1);
-    });
-    const line = this.layer.querySelector(kind === "step" ? ".path-line" : ".preview-line");
-    line.setAttribute("points", found ? pathPoints(found.path) : "");
+    this.view.mark(kind, found?.path ?? null);
   }
 }

@@ -1,0 +1,500 @@
+// Timed practice: a round on a random board (GET /random) or the solver's board, with a
+// countdown. Words are traced on the cubes (Pointer Events) or typed, and each is judged
+// at once against the round's solution (GET /solve, fetched when the round starts and
+// not shown until it ends); GET /lookup tells a word that is not on the board from one
+// that is not a word. The round lives in localStorage, so a reload resumes it.
+//
+// The page's markup is templates/practice.html; the board and path drawing are the
+// solver page's (results.js), so the page contract holds: cells carry data-row and
+// data-col, words are buttons with data-word, a chosen word's cells get data-step.
+
+import { BoardView, PathPicker, h, plural, wordList } from "./results.js";
+
+const $ = (id) => document.getElementById(id);
+const page = $("practice");
+const given = page.dataset; // what the address asked for, checked by the server
+const STORE = "boggle.practice";
+const VERSION = 1;
+// The rules' time is three minutes; Super Big Boggle (6 x 6) allows four.
+const ROUND_SECONDS = 180;
+const BIG_ROUND_SECONDS = 240;
+const BIG_BOARD_CELLS = 36;
+const LOW_TIME_MS = 10_000; // the timer turns red for the last seconds
+const TICK_MS = 200;
+// How far from a cube's centre, in cube widths, a dragging finger takes it: less than
+// half, so that a diagonal move does not catch the corners of the cubes beside it.
+const REACH = 0.4;
+
+const VERDICTS = {
+  found: "found",
+  again: "already found",
+  not_on_board: "not on the board",
+  not_a_word: "not a word",
+  too_short: "too short",
+  checking: "checking…",
+  unchecked: "not checked (the server cannot be reached)",
+};
+
+const view = new BoardView($("result-board"));
+const picker = new PathPicker($("round"), view, $("selection"));
+const board = view.board;
+const fine = matchMedia("(pointer: fine)").matches; // a mouse: focusing the input is safe
+
+let round = null; // the round as stored: settings, times, the words entered
+let solution = null; // the round's /solve document
+let onBoard = new Map(); // word -> {word, score, path}, from the solution
+let ticking = 0; // the timer's interval id
+let trace = null; // the word being traced: {pointer, cells: [[row, col], ...]}
+
+// --- Storage and the API ----------------------------------------------------------------
+
+function load() {
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORE));
+    return stored?.version === VERSION ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+function save() {
+  try {
+    localStorage.setItem(STORE, JSON.stringify(round));
+  } catch {
+    // Storage can be full or refused (private windows); the round still plays.
+  }
+}
+
+function forget() {
+  try {
+    localStorage.removeItem(STORE);
+  } catch {
+    // Nothing was stored.
+  }
+}
+
+/** GET a JSON route; its error document becomes an Error with the server's message. */
+async function getJSON(path, params) {
+  let response, body;
+  try {
+    response = await fetch(new URL(`${path}?${new URLSearchParams(params)}`, location.href), {
+      headers: { Accept: "application/json" },
+    });
+    body = await response.json();
+  } catch {
+    throw Object.assign(new Error("The server cannot be reached; try again."), { offline: true });
+  }
+  if (!response.ok) throw Object.assign(new Error(body.error.message), { code: body.error.code });
+  return body;
+}
+
+// --- Setting up a round ---------------------------------------------------------------
+
+const source = $("source");
+const minutes = $("minutes");
+let timeChosen = Boolean(given.seconds); // by the player or the address: keep it
+
+/** The rows and columns of the board the setup asks for. */
+function chosenShape() {
+  if (source.value === "given") return [Number(given.rows), Number(given.cols)];
+  return source.value.split("x").map(Number);
+}
+
+/** The rules' time for the chosen board, unless a time was chosen; its shortest word. */
+function suitSetup() {
+  const [rows, cols] = chosenShape();
+  const big = rows * cols >= BIG_BOARD_CELLS;
+  if (!timeChosen) minutes.value = String(big ? BIG_ROUND_SECONDS : ROUND_SECONDS);
+  // Random boards take their dice set's rule: Super Big Boggle's words have 4 letters.
+  const shortest = source.value === "given" ? given.minLength || "3" : big ? "4" : "3";
+  $("setup-min").textContent = shortest;
+}
+
+source.addEventListener("change", suitSetup);
+minutes.addEventListener("change", () => (timeChosen = true));
+
+function showSetup() {
+  $("round").hidden = true;
+  $("setup").hidden = false;
+  suitSetup();
+}
+
+$("setup-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const start = $("start");
+  const problem = $("setup-error");
+  start.disabled = true;
+  problem.hidden = true;
+  try {
+    let text = given.board;
+    let minLength = given.minLength || "";
+    let rolled = null;
+    if (source.value !== "given") {
+      const [rows, cols] = chosenShape();
+      rolled = await getJSON("random", { rows, cols });
+      [text, minLength] = [rolled.text, String(rolled.min_length)];
+    }
+    const dictionary = $("dictionary").value;
+    const solved = await getJSON("solve", { board: text, min_length: minLength, dictionary });
+    const seconds = Number(minutes.value);
+    const now = Date.now();
+    round = {
+      version: VERSION,
+      board: text,
+      rows: solved.rows,
+      cols: solved.cols,
+      min_length: solved.min_length,
+      dictionary: solved.dictionary,
+      dice: rolled?.dice ?? null,
+      seed: rolled?.seed ?? null,
+      seconds,
+      started: now,
+      ends: now + seconds * 1000,
+      stopped: null,
+      entries: [],
+    };
+    save();
+    begin(solved);
+  } catch (error) {
+    problem.textContent = error.message;
+    problem.hidden = false;
+  } finally {
+    start.disabled = false;
+  }
+});
+
+// --- The round ------------------------------------------------------------------------
+
+const over = () => round.stopped !== null || Date.now() >= round.ends;
+
+/** Show the round's board and words; run the timer, or show the results if it is over. */
+function begin(solved) {
+  solution = solved;
+  onBoard = new Map(solved.words.map((found) => [found.word, found]));
+  view.draw(solved);
+  picker.reset();
+  $("setup").hidden = true;
+  $("round").hidden = false;
+  renderEntries();
+  clearInterval(ticking);
+  if (over()) {
+    finish();
+    return;
+  }
+  setPlaying(true);
+  $("message").textContent = "";
+  $("selection").textContent = "";
+  tick();
+  ticking = setInterval(tick, TICK_MS);
+  if (fine) $("word-input").focus();
+}
+
+/** Switch the controls between a round being played and one that is over. */
+function setPlaying(playing) {
+  $("round").classList.toggle("over", !playing);
+  $("word-form").hidden = !playing;
+  $("stop").hidden = !playing;
+  $("new-round").hidden = playing;
+  $("summary").hidden = playing;
+  $("found-section").hidden = playing;
+  $("missed-section").hidden = playing;
+  $("trace").hidden = !playing;
+}
+
+/** m:ss */
+function clock(ms) {
+  const seconds = Math.ceil(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+let warned = new Set(); // the time warnings already given this round
+
+function tick() {
+  const left = Math.max(0, round.ends - Date.now());
+  $("timer").textContent = clock(left);
+  $("timer").classList.toggle("low", left <= LOW_TIME_MS);
+  $("time-bar").value = left / (round.seconds * 1000);
+  for (const [at, words] of [
+    [60_000, "One minute left."],
+    [LOW_TIME_MS, "Ten seconds left."],
+  ]) {
+    if (left <= at && left > at - 2000 && round.seconds * 1000 > at && !warned.has(at)) {
+      warned.add(at);
+      $("announce").textContent = words;
+    }
+  }
+  if (left === 0) finish();
+}
+
+$("stop").addEventListener("click", () => {
+  round.stopped = Math.min(Date.now(), round.ends);
+  save();
+  finish();
+});
+
+$("new-round").addEventListener("click", () => {
+  forget();
+  round = solution = null;
+  warned = new Set();
+  clearInterval(ticking);
+  $("entered").replaceChildren();
+  showSetup();
+  $("source").focus();
+});
+
+/** The round is over: the score against the most the board holds, found and missed words. */
+function finish() {
+  clearInterval(ticking);
+  cancelTrace();
+  setPlaying(false);
+  const end = round.stopped ?? round.ends;
+  $("timer").textContent = clock(Math.max(0, round.ends - end));
+  $("timer").classList.remove("low");
+  $("time-bar").value = Math.max(0, round.ends - end) / (round.seconds * 1000);
+
+  const found = solution.words.filter((w) => isFound(w.word));
+  const missed = solution.words.filter((w) => !isFound(w.word));
+  const points = found.reduce((sum, w) => sum + w.score, 0);
+  const missedPoints = solution.total_score - points;
+  $("summary-title").textContent = round.stopped !== null ? "Round stopped" : "Time's up";
+  const count = (n) => n.toLocaleString("en-US");
+  $("summary-text").replaceChildren(
+    h("strong", {}, `${count(points)} of ${plural(solution.total_score, "point")}`),
+    ", ",
+    h("strong", {}, `${count(found.length)} of ${plural(solution.count, "word")}`),
+  );
+  const solver = new URL("./", location.href);
+  solver.search = new URLSearchParams({
+    board: round.board,
+    min_length: round.min_length,
+    dictionary: round.dictionary,
+  });
+  $("summary-detail").replaceChildren(
+    `${round.rows} × ${round.cols} board, words of ${round.min_length} letters or more. `,
+    h("a", { href: solver.href }, "This board in the solver"),
+  );
+  $("found-title").textContent =
+    `Found · ${plural(found.length, "word")}, ${plural(points, "point")}`;
+  $("found-list").replaceChildren(
+    found.length ? wordList(found) : h("p", { class: "empty" }, "No words this time."),
+  );
+  $("missed-title").textContent =
+    `Missed · ${plural(missed.length, "word")}, ${plural(missedPoints, "point")}`;
+  $("missed-list").replaceChildren(
+    missed.length ? wordList(missed) : h("p", { class: "empty" }, "Every word. Well played!"),
+  );
+  $("selection").textContent = "Pick a word to see its path.";
+  $("message").textContent = "";
+  renderEntries();
+  $("announce").textContent =
+    `${$("summary-title").textContent}: ${$("summary-text").textContent}.`;
+}
+
+// --- Judging words --------------------------------------------------------------------
+
+const isFound = (word) => round.entries.some((e) => e.word === word && e.verdict === "found");
+
+/** A word as it is matched: lower case, without surrounding spaces and punctuation. */
+const EDGE_JUNK = /^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu;
+const normalize = (written) => written.toLowerCase().replace(EDGE_JUNK, "");
+
+/** Judge a word (typed, or traced: then it is on the board) and add it to the list. */
+async function enter(written, traced = false) {
+  const word = normalize(written);
+  if (!word || !round || over()) return;
+  const known = round.entries.find((e) => e.word === word);
+  if (known) {
+    say(word, known.verdict === "found" ? "again" : known.verdict);
+    return;
+  }
+  const current = round;
+  const entry = { word, verdict: "checking", points: 0 };
+  round.entries.push(entry);
+  if ([...word].length < round.min_length) {
+    entry.verdict = "too_short";
+  } else if (onBoard.has(word)) {
+    entry.verdict = "found";
+    entry.points = onBoard.get(word).score;
+  } else if (traced) {
+    // Every word on the board is in the solution, so a traced one that is not, isn't one.
+    entry.verdict = "not_a_word";
+  } else {
+    renderEntries();
+    entry.verdict = await lookUp(word);
+    if (round !== current) return; // a new round began while the word was looked up
+  }
+  save();
+  renderEntries();
+  say(word, entry.verdict, entry.points);
+}
+
+/** Whether a word not on the board is a word at all. */
+async function lookUp(word) {
+  try {
+    const answer = await getJSON("lookup", { word, dictionary: round.dictionary });
+    return answer.in_dictionary ? "not_on_board" : "not_a_word";
+  } catch (error) {
+    return error.offline ? "unchecked" : "not_a_word"; // a 400 here is a word too long
+  }
+}
+
+/** The short message under the board. */
+function say(word, verdict, points = 0) {
+  const message = $("message");
+  message.className = `message verdict-${verdict}`;
+  const gain = verdict === "found" ? `, +${plural(points, "point")}` : "";
+  message.replaceChildren(h("strong", {}, word), `: ${VERDICTS[verdict]}${gain}`);
+}
+
+function renderEntries() {
+  if (!round) return;
+  const playing = !over();
+  // While playing: every word, newest first. After: the ones that did not count.
+  const shown = playing
+    ? [...round.entries].reverse()
+    : round.entries.filter((e) => e.verdict !== "found");
+  $("words-title").textContent = playing ? "Your words" : "Not counted";
+  $("no-words").textContent = playing ? "None yet." : "None: every word you entered counted.";
+  $("no-words").hidden = shown.length > 0;
+  $("how-to").hidden = !playing;
+  $("entered").replaceChildren(
+    ...shown.map((entry) =>
+      h(
+        "li",
+        { class: `attempt verdict-${entry.verdict}` },
+        h("span", { class: "attempt-word" }, entry.word),
+        " ",
+        h(
+          "span",
+          { class: "attempt-verdict" },
+          entry.verdict === "found" ? `+${entry.points}` : VERDICTS[entry.verdict],
+        ),
+      ),
+    ),
+  );
+  const found = round.entries.filter((e) => e.verdict === "found");
+  const points = found.reduce((sum, e) => sum + e.points, 0);
+  $("tally").replaceChildren(
+    h("strong", {}, String(points)),
+    points === 1 ? " point · " : " points · ",
+    h("strong", {}, String(found.length)),
+    found.length === 1 ? " word" : " words",
+  );
+}
+
+$("word-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = $("word-input");
+  enter(input.value);
+  input.value = "";
+});
+
+// --- Tracing words on the cubes -------------------------------------------------------
+
+/** The cube under a point, as [row, col], if the point is within `reach` of its centre. */
+function cellAt(x, y, reach) {
+  const cube = document.elementFromPoint(x, y)?.closest(".cube");
+  if (!cube || !board.contains(cube) || cube.classList.contains("blank")) return null;
+  const box = cube.getBoundingClientRect();
+  const dx = (x - box.left) / box.width - 0.5;
+  const dy = (y - box.top) / box.height - 0.5;
+  if (Math.hypot(dx, dy) > reach) return null;
+  return [Number(cube.dataset.row), Number(cube.dataset.col)];
+}
+
+const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
+const faceAt = ([r, c]) => solution.board[r][c];
+
+function showTrace() {
+  view.mark("trace", trace?.cells ?? null);
+  $("trace").textContent = trace ? trace.cells.map(faceAt).join("").toUpperCase() : "";
+}
+
+/** Extend the trace to the cube under a point: adjacent and unused; the last one undoes. */
+function extend(x, y) {
+  const cell = cellAt(x, y, REACH);
+  const cells = trace.cells;
+  if (!cell || same(cell, cells.at(-1))) return;
+  if (same(cell, cells.at(-2))) {
+    cells.pop();
+  } else {
+    const [r, c] = cells.at(-1);
+    const adjacent = Math.max(Math.abs(cell[0] - r), Math.abs(cell[1] - c)) === 1;
+    if (!adjacent || cells.some((used) => same(used, cell))) return;
+    cells.push(cell);
+  }
+  showTrace();
+}
+
+function cancelTrace() {
+  trace = null;
+  showTrace();
+}
+
+board.addEventListener("pointerdown", (event) => {
+  if (!round || over() || trace || (event.pointerType === "mouse" && event.button !== 0)) return;
+  const cell = cellAt(event.clientX, event.clientY, Infinity);
+  if (!cell) return;
+  event.preventDefault(); // no text selection, no focus change, no scrolling
+  board.setPointerCapture(event.pointerId);
+  trace = { pointer: event.pointerId, cells: [cell] };
+  showTrace();
+});
+
+board.addEventListener("pointermove", (event) => {
+  if (trace?.pointer !== event.pointerId) return;
+  const moves = event.getCoalescedEvents?.() ?? [];
+  for (const move of moves.length ? moves : [event]) extend(move.clientX, move.clientY);
+});
+
+board.addEventListener("pointerup", (event) => {
+  if (trace?.pointer !== event.pointerId) return;
+  const word = trace.cells.length > 1 ? trace.cells.map(faceAt).join("").toLowerCase() : "";
+  cancelTrace();
+  if (word) enter(word, true);
+});
+
+board.addEventListener("pointercancel", (event) => {
+  if (trace?.pointer === event.pointerId) cancelTrace();
+});
+
+// --- Start ----------------------------------------------------------------------------
+
+/** Open the stored round: resume it, or show how it went. */
+async function resume(stored) {
+  round = stored;
+  try {
+    begin(
+      await getJSON("solve", {
+        board: round.board,
+        min_length: round.min_length,
+        dictionary: round.dictionary,
+      }),
+    );
+    if (given.board && given.board !== round.board && !over()) {
+      $("message").textContent =
+        "Your last round is still running. Stop it to start one on the solver's board.";
+    }
+  } catch (error) {
+    round = null;
+    showSetup();
+    $("setup-error").textContent = `The last round could not be opened: ${error.message}`;
+    $("setup-error").hidden = false;
+  }
+}
+
+// Another tab started, ended or cleared the round: show what it did.
+window.addEventListener("storage", (event) => {
+  if (event.key === STORE) location.reload();
+});
+
+$("needs-js").hidden = true;
+page.hidden = false;
+const stored = load();
+const running = stored && stored.stopped === null && Date.now() < stored.ends;
+// A finished round stays on show, unless the address brings a different board to play.
+if (stored && (running || !given.board || given.board === stored.board)) {
+  resume(stored);
+} else {
+  showSetup();
+}

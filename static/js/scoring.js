@@ -1,0 +1,335 @@
+// The scoring page's script. Without it the form posts to /scoring and the server draws
+// the results (templates/scoring.html); with it players are added and removed on the
+// page, the game is posted to /score as JSON, and the same results are drawn in place.
+
+import { BoardView, PathPicker, h, pathText, plural, wordList } from "./results.js";
+
+const $ = (id) => document.getElementById(id);
+const form = $("score-form");
+const fields = { board: $("board"), min_length: $("min_length"), dictionary: $("dictionary") };
+const playerList = $("player-list");
+const results = $("score-results");
+
+// The field an error code is about, as in web/play.py; the rest are about the board.
+const PLAYER_ERRORS = [
+  "no_players",
+  "bad_players",
+  "too_many_players",
+  "bad_player_name",
+  "duplicate_player",
+  "bad_words",
+  "too_many_words",
+  "request_entity_too_large",
+];
+const ERROR_FIELDS = {
+  bad_min_length: "min_length",
+  bad_dictionary: "dictionary",
+  unknown_dictionary: "dictionary",
+  ...Object.fromEntries(PLAYER_ERRORS.map((code) => [code, "players"])),
+};
+// How each verdict reads (web/play.py VERDICT_LABELS).
+const LABELS = {
+  scored: "scored",
+  duplicate: "duplicate",
+  too_short: "too short",
+  not_a_word: "not a word",
+  not_on_board: "not on the board",
+};
+// Points by word length (boggle/scoring.py SCORE_BY_LENGTH), for words crossed off.
+const SCORE_BY_LENGTH = [0, 0, 0, 1, 1, 2, 3, 5, 11];
+const wordScore = (word) => SCORE_BY_LENGTH[Math.min(word.length, SCORE_BY_LENGTH.length - 1)];
+// The form starts with this many player slots; the server offers more for no script.
+const MIN_SLOTS = 2;
+const WORD_SEPARATORS = /[\s,;]+/;
+
+function announce(message) {
+  $("announce").textContent = message;
+}
+
+// --- Players --------------------------------------------------------------------------
+
+const slots = () => [...playerList.querySelectorAll("[data-player]")];
+const nameOf = (slot) => slot.querySelector('[name="name"]');
+const wordsOf = (slot) => slot.querySelector('[name="words"]');
+const isEmpty = (slot) => !nameOf(slot).value.trim() && !wordsOf(slot).value.trim();
+let nextId = slots().length + 1; // ids of added slots never repeat those of removed ones
+
+/** Number the slots 1, 2, ... and allow removing one only when another is left. */
+function renumber() {
+  const all = slots();
+  all.forEach((slot, i) => {
+    for (const number of slot.querySelectorAll(".player-number")) number.textContent = i + 1;
+    slot.querySelector(".remove-player").hidden = all.length < 2;
+  });
+}
+
+/** "· 12 words" beside a player's list, as the server will split it. */
+function countWords(slot) {
+  const count = wordsOf(slot).value.split(WORD_SEPARATORS).filter(Boolean).length;
+  slot.querySelector(".word-count").textContent = count ? `· ${plural(count, "word")}` : "";
+}
+
+function setUp(slot) {
+  wordsOf(slot).addEventListener("input", () => countWords(slot));
+  slot.querySelector(".remove-player").addEventListener("click", () => {
+    const next = slot.nextElementSibling ?? slot.previousElementSibling;
+    slot.remove();
+    renumber();
+    (next ? nameOf(next) : $("add-player")).focus();
+  });
+  countWords(slot);
+}
+
+function addPlayer() {
+  const slot = $("player-template").content.firstElementChild.cloneNode(true);
+  const id = nextId++;
+  for (const name of ["name", "words"]) {
+    // The template's fields are numbered 0; each slot's get a number of their own.
+    slot.querySelector(`[name="${name}"]`).id = `${name}-${id}`;
+    slot.querySelector(`label[for="${name}-0"]`).htmlFor = `${name}-${id}`;
+  }
+  playerList.append(slot);
+  setUp(slot);
+  renumber();
+  return slot;
+}
+
+$("add-player").addEventListener("click", () => nameOf(addPlayer()).focus());
+
+// --- Errors ---------------------------------------------------------------------------
+
+function showError(field, message) {
+  const note = $(`${field}-error`);
+  note.textContent = message;
+  note.hidden = false;
+  fields[field]?.setAttribute("aria-invalid", "true");
+  announce(message);
+}
+
+function clearErrors() {
+  for (const name of ["board", "min_length", "dictionary", "players"]) {
+    $(`${name}-error`).hidden = true;
+    fields[name]?.removeAttribute("aria-invalid");
+  }
+}
+
+// --- Results --------------------------------------------------------------------------
+
+const view = new BoardView($("result-board"));
+const picker = new PathPicker(results, view, $("selection"));
+
+/** Who won, in a sentence, with the tie-break when it decided (web/play.py headline). */
+function headline(ranking) {
+  const winners = ranking.filter((entry) => entry.rank === 1);
+  const [first] = winners;
+  const points = plural(first.total, "point");
+  if (winners.length > 1) {
+    const names = joinNames(winners.map((entry) => entry.name));
+    const long = plural(first.long_words, "long word");
+    return `${names} share first place with ${points} and ${long} each.`;
+  }
+  if (ranking.length === 1) return `${first.name} scores ${points}.`;
+  const runner = ranking[1];
+  if (runner.total === first.total) {
+    return (
+      `${first.name} wins on the tie-break: ${points} each, and ` +
+      `${plural(first.long_words, "long word")} to ${runner.name}'s ${runner.long_words}.`
+    );
+  }
+  return `${first.name} wins with ${points}.`;
+}
+
+function joinNames(names) {
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+const tag = (text, extra = "") => h("span", { class: `tag${extra}` }, text);
+
+function rankingRows(ranking) {
+  return ranking.map((entry) => {
+    const tied = ranking.filter((other) => other.rank === entry.rank).length > 1;
+    const tieBreak = ranking.some((o) => o.total === entry.total && o.rank !== entry.rank);
+    const row = h(
+      "tr",
+      {},
+      h("td", {}, String(entry.rank), ...(tied ? [" ", tag("tied")] : [])),
+      h(
+        "th",
+        { scope: "row" },
+        entry.name,
+        ...(entry.rank === 1 ? [" ", tag("winner", " tag-win")] : []),
+      ),
+      h("td", { class: "num" }, String(entry.total)),
+      h(
+        "td",
+        { class: "num" },
+        ...(tieBreak ? [tag("tie-break"), " "] : []),
+        String(entry.long_words),
+      ),
+    );
+    if (entry.rank === 1) row.className = "winner";
+    return row;
+  });
+}
+
+function wordCell(verdict) {
+  const text = verdict.verdict === "duplicate" ? h("s", {}, verdict.word) : verdict.word;
+  if (!verdict.path) return h("span", { class: "word-text" }, text);
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "word-button",
+      "data-word": verdict.word,
+      "data-score": wordScore(verdict.word),
+      "data-path": pathText(verdict.path),
+      "aria-pressed": "false",
+    },
+    text,
+  );
+}
+
+function playerScore(player, winners) {
+  const long = plural(player.long_words, "long word");
+  const section = h(
+    "section",
+    { class: `player-score${winners.includes(player.name) ? " winner" : ""}` },
+    h(
+      "h3",
+      {},
+      h("span", { class: "player-name" }, player.name),
+      " ",
+      h("span", { class: "player-total" }, plural(player.total, "point")),
+    ),
+  );
+  if (!player.words.length) {
+    section.append(h("p", { class: "empty" }, "No words."));
+    return section;
+  }
+  const rows = player.words.map((verdict) =>
+    h(
+      "tr",
+      { class: `verdict-${verdict.verdict}` },
+      h("td", {}, wordCell(verdict)),
+      h(
+        "td",
+        { class: "verdict" },
+        LABELS[verdict.verdict],
+        ...(verdict.verdict === "duplicate"
+          ? [" ", h("span", { class: "also" }, `also: ${verdict.with.join(", ")}`)]
+          : []),
+      ),
+      h("td", { class: "num" }, String(verdict.points)),
+    ),
+  );
+  section.append(
+    h(
+      "table",
+      { class: "verdicts" },
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { scope: "col" }, "Word"),
+          h("th", { scope: "col" }, "Verdict"),
+          h("th", { scope: "col", class: "num" }, "Points"),
+        ),
+      ),
+      h("tbody", {}, ...rows),
+      h(
+        "tfoot",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { scope: "row", colspan: "2" }, `Total · ${long}`),
+          h("td", { class: "num" }, String(player.total)),
+        ),
+      ),
+    ),
+  );
+  return section;
+}
+
+/** Draw a POST /score document. */
+function show(result) {
+  view.draw(result);
+  picker.reset();
+  $("selection").textContent = "Pick a word to see its path.";
+  const line = headline(result.ranking);
+  $("headline").textContent = line;
+  $("ranking-rows").replaceChildren(...rankingRows(result.ranking));
+  $("player-scores").replaceChildren(
+    ...result.players.map((player) => playerScore(player, result.winners)),
+  );
+  const count = result.missed.length;
+  $("missed-count").textContent =
+    `Nobody found ${plural(count, "word")} worth ${plural(result.missed_score, "point")}.`;
+  $("missed-list").replaceChildren(
+    count
+      ? wordList(result.missed)
+      : h("p", { class: "empty" }, "Between you, you found every word on the board."),
+  );
+  results.hidden = false;
+  document.title = `${line} · Score a game · Boggle solver`;
+  announce(line);
+}
+
+/** Scroll to the results when they start low on the screen (below the form). */
+function bringIntoView(element) {
+  if (element.getBoundingClientRect().top < innerHeight * 0.6) return;
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+}
+
+let latest = 0; // the newest request; an answer that arrives after a newer one is dropped
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const ticket = ++latest;
+  clearErrors();
+  const players = slots()
+    .filter((slot) => !isEmpty(slot))
+    .map((slot) => ({ name: nameOf(slot).value, words: wordsOf(slot).value }));
+  const game = {
+    board: fields.board.value,
+    min_length: fields.min_length.value,
+    dictionary: fields.dictionary.value,
+    players,
+  };
+  let response, body;
+  try {
+    response = await fetch(new URL("score", form.action), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(game),
+    });
+    body = await response.json();
+  } catch {
+    if (ticket === latest) showError("board", "The scorer cannot be reached; try again.");
+    return;
+  }
+  if (ticket !== latest) return;
+  if (!response.ok) {
+    results.hidden = true;
+    showError(ERROR_FIELDS[body.error.code] ?? "board", body.error.message);
+    return;
+  }
+  show(body);
+  bringIntoView(results);
+});
+
+fields.min_length.addEventListener("input", () => {
+  if (Number(fields.min_length.value) >= 3) $("rule-min").textContent = fields.min_length.value;
+});
+
+// --- Start: take over the form and whatever results the server drew -----------------
+
+for (const slot of slots()) setUp(slot);
+// The server offers spare slots for a page without script; here "Add player" makes more.
+while (slots().length > MIN_SLOTS && isEmpty(slots().at(-1))) slots().at(-1).remove();
+renumber();
+$("add-player").hidden = false;
+picker.hydrate();

@@ -1,0 +1,277 @@
+"""What the practice and scoring pages show, computed from checked fields and the engine's results.
+
+Like ``web/pages.py`` for the solver's page: the routes in ``app.py`` read the request
+and render; this module builds the template context. It never walks a board: the
+scoring page calls the ``run_score`` it is given (the ``POST /score`` document), and
+the practice page only checks what its address asks for, since the round itself runs
+in the browser (``static/js/practice.js``).
+
+``static/js/scoring.js`` draws the scoring results from the same ``/score`` JSON when
+the page has JavaScript; the page and browser tests keep the two in step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from flask import Request
+
+from boggle import Catalog, UnknownDictionary
+from boggle.scoring import LONG_WORD, SCORE_BY_LENGTH, SHORTEST_SCORED, word_score
+from boggle.solver import DEFAULT_MIN_LENGTH
+
+from .errors import APIError, bad_request
+from .pages import ERROR_FIELDS, shortest_word
+from .params import Limits, read_board, read_fields, read_form_players, read_min_length, read_name
+
+#: The fields the scoring page reads besides its players; ``word`` is the word whose
+#: path the page shows (the no-JavaScript word buttons send it).
+SCORING_FIELDS = ("board", "min_length", "dictionary", "word")
+#: The query fields the practice page reads.
+PRACTICE_FIELDS = ("board", "min_length", "dictionary", "seconds")
+
+#: Player slots the scoring form offers without JavaScript (the script trims empty
+#: ones down to two and adds more on demand).
+FORM_SLOTS = 4
+
+#: The field each /score error is about: the players' errors show under the players.
+PLAYER_ERRORS = (
+    "no_players",
+    "bad_players",
+    "too_many_players",
+    "bad_player_name",
+    "duplicate_player",
+    "bad_words",
+    "too_many_words",
+    "request_entity_too_large",
+)
+SCORING_ERROR_FIELDS = ERROR_FIELDS | dict.fromkeys(PLAYER_ERRORS, "players")
+
+#: How each verdict of boggle.scoring reads on the page.
+VERDICT_LABELS = {
+    "scored": "scored",
+    "duplicate": "duplicate",
+    "too_short": "too short",
+    "not_a_word": "not a word",
+    "not_on_board": "not on the board",
+}
+
+#: The round lengths offered, in minutes; 3 is the rules' time, 4 for Super Big Boggle.
+ROUND_MINUTES = (1, 2, 3, 4, 5, 10)
+#: The longest round an address may ask for, in seconds.
+MAX_ROUND_SECONDS = 60 * 60
+#: The random boards a round can be played on: sizes real dice are made for.
+PRACTICE_SIZES = ((4, 4), (5, 5), (6, 6))
+
+ScoreFunction = Callable[[Mapping[str, Any]], dict[str, Any]]
+
+
+# --- The scoring page ------------------------------------------------------------------
+
+
+def scoring_context(request: Request, run_score: ScoreFunction, catalog: Catalog) -> dict[str, Any]:
+    """What scoring.html shows: the form as given and, once posted, the results or the error.
+
+    ``status`` in the context is the HTTP status to answer with: the one ``POST /score``
+    would give for the same game.
+    """
+    posted = request.method == "POST"
+    problem: APIError | None = None
+    try:
+        fields = read_fields(request, SCORING_FIELDS)
+    except APIError as error:
+        # A field given twice, or a body that is not a form: keep what can be kept.
+        fields = {name: request.values.get(name, "") for name in SCORING_FIELDS}
+        problem = error
+    written = (
+        [
+            {"name": name, "words": words}
+            for name, words in zip(
+                request.form.getlist("name"), request.form.getlist("words"), strict=False
+            )
+        ]
+        if posted
+        else []
+    )
+    context: dict[str, Any] = {
+        "form": {
+            "board": fields.get("board", "") or "",
+            "min_length": fields.get("min_length", "") or str(DEFAULT_MIN_LENGTH),
+            "dictionary": fields.get("dictionary", "") or catalog.default,
+            "players": player_slots(written),
+        },
+        "dictionaries": catalog.describe(),
+        "shortest_word": shortest_word(fields.get("min_length", "") or ""),
+        "score_table": [
+            (length, SCORE_BY_LENGTH[length])
+            for length in range(SHORTEST_SCORED, len(SCORE_BY_LENGTH))
+        ],
+        "long_word": LONG_WORD,
+        "result": None,
+        "error": None,
+        "status": 200,
+    }
+    if not posted and problem is None:
+        return context
+    try:
+        if problem is not None:
+            raise problem
+        document = run_score({**fields, "players": read_form_players(request.form)})
+    except APIError as error:
+        context["error"] = error.as_dict()["error"] | {
+            "field": SCORING_ERROR_FIELDS.get(error.code, "board")
+        }
+        context["status"] = error.status
+        return context
+    context["result"] = scoring_result(document, fields.get("word"))
+    return context
+
+
+def player_slots(written: Sequence[Mapping[str, str]]) -> list[dict[str, str]]:
+    """The players as written, empty slots dropped (as /score drops them), then spares.
+
+    Dropping the empty ones keeps the numbers in the server's messages ("player 3 has
+    no name") the numbers of the slots shown.
+    """
+    filled = [
+        {"name": p["name"], "words": p["words"]}
+        for p in written
+        if p["name"].strip() or p["words"].strip()
+    ]
+    return filled + [{"name": "", "words": ""}] * max(FORM_SLOTS - len(filled), 1)
+
+
+def scoring_result(document: dict[str, Any], word: str | None = None) -> dict[str, Any]:
+    """The ``POST /score`` document, with what the page adds: labels, the headline, a path."""
+    on_board: dict[str, dict[str, Any]] = {}
+    players = []
+    for player in document["players"]:
+        words = []
+        for verdict in player["words"]:
+            row = verdict | {"label": VERDICT_LABELS[verdict["verdict"]]}
+            if verdict["path"]:
+                row["score"] = word_score(verdict["word"])
+                on_board[verdict["word"]] = row
+            words.append(row)
+        players.append(player | {"words": words})
+    for missed in document["missed"]:
+        on_board[missed["word"]] = missed
+    selected = on_board.get(word) if word else None
+    path = selected["path"] if selected else []
+    return document | {
+        "players": players,
+        "ranking": ranking_rows(document["ranking"]),
+        "headline": headline(document["ranking"]),
+        "selected": selected,
+        "steps": {tuple(cell): step for step, cell in enumerate(path, 1)},
+        "path_points": " ".join(f"{c + 0.5},{r + 0.5}" for r, c in path),
+    }
+
+
+def ranking_rows(ranking: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ranking, each row marked: winner, tied (sharing its rank), on the tie-break."""
+    rows = []
+    for entry in ranking:
+        level = [other for other in ranking if other["total"] == entry["total"]]
+        rows.append(
+            entry
+            | {
+                "winner": entry["rank"] == 1,
+                "tied": sum(other["rank"] == entry["rank"] for other in ranking) > 1,
+                # Equal on points with someone ranked apart: the long words decided.
+                "tie_break": any(other["rank"] != entry["rank"] for other in level),
+            }
+        )
+    return rows
+
+
+def headline(ranking: list[dict[str, Any]]) -> str:
+    """Who won, in a sentence, with the tie-break when it decided."""
+    winners = [entry for entry in ranking if entry["rank"] == 1]
+    first = winners[0]
+    points = plural(first["total"], "point")
+    if len(winners) > 1:
+        names = join_names([entry["name"] for entry in winners])
+        long_words = plural(first["long_words"], "long word")
+        return f"{names} share first place with {points} and {long_words} each."
+    if len(ranking) == 1:
+        return f"{first['name']} scores {points}."
+    runner = ranking[1]
+    if runner["total"] == first["total"]:
+        return (
+            f"{first['name']} wins on the tie-break: {points} each, and "
+            f"{plural(first['long_words'], 'long word')} to {runner['name']}'s "
+            f"{runner['long_words']}."
+        )
+    return f"{first['name']} wins with {points}."
+
+
+def plural(count: int, one: str) -> str:
+    """``1 point``, ``12 points``, ``1,204 words``."""
+    return f"{count:,} {one if count == 1 else one + 's'}"
+
+
+def join_names(names: Sequence[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+# --- The practice page -----------------------------------------------------------------
+
+
+def practice_context(request: Request, limits: Limits, catalog: Catalog) -> dict[str, Any]:
+    """What practice.html shows: the round's settings as the address gives them, checked.
+
+    The page hands them to its script in data attributes; a board or setting that
+    cannot be used is said in the page (with the status /solve would answer) and random
+    boards stay on offer.
+    """
+    form: dict[str, Any] = {
+        "board": "",
+        "rows": 0,
+        "cols": 0,
+        "min_length": "",
+        "dictionary": catalog.default,
+        "seconds": "",
+    }
+    context: dict[str, Any] = {
+        "form": form,
+        "dictionaries": catalog.describe(),
+        "minutes": ROUND_MINUTES,
+        "sizes": PRACTICE_SIZES,
+        "error": None,
+        "status": 200,
+    }
+    try:
+        fields = read_fields(request, PRACTICE_FIELDS)
+        name = read_name(fields.get("dictionary"), "dictionary", catalog.default)
+        if name not in catalog:
+            unknown = UnknownDictionary(name, catalog.names)
+            raise bad_request("unknown_dictionary", str(unknown), choices=unknown.names)
+        form["dictionary"] = name
+        form["seconds"] = read_seconds(fields.get("seconds"))
+        board = read_board(fields.get("board"), limits, required=False)
+        if board is not None:
+            if fields.get("min_length"):
+                form["min_length"] = read_min_length(fields["min_length"], DEFAULT_MIN_LENGTH)
+            form.update(board=str(board), rows=board.rows, cols=board.cols)
+    except APIError as error:
+        context["error"] = error.as_dict()["error"]
+        context["status"] = error.status
+    return context
+
+
+def read_seconds(value: Any) -> int | str:
+    """The ``seconds`` field: a round's length, 1 s to an hour; "" when not given."""
+    if value is None or value == "":
+        return ""
+    text = str(value).strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 4:
+        raise bad_request("bad_seconds", f"'seconds' must be a whole number, not {text[:20]!r}")
+    seconds = int(text)
+    if not 1 <= seconds <= MAX_ROUND_SECONDS:
+        raise bad_request(
+            "bad_seconds", f"'seconds' must be from 1 to {MAX_ROUND_SECONDS}, not {seconds}"
+        )
+    return seconds
