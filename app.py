@@ -313,6 +313,7 @@ def _register_errors(app: Flask) -> None:
 
 
 _HTTP_MESSAGES = {
-    404: "there is nothing at this address; the API is /solve, /random, /dictionaries",
+    404: "there is nothing at this address; the pages are /, /practice and /scoring, "
+    "the API /solve, /score, /random, /lookup and /dictionaries",
     405: "this address does not take that method",
 }

@@ -121,6 +121,7 @@ def _verdict_dict(verdict: WordVerdict) -> dict[str, Any]:
         "written": verdict.written,
         "verdict": verdict.verdict,
         "points": verdict.points,
+        "score": word_score(verdict.word),  # what the word is worth, counted or not
     }
     if verdict.verdict == DUPLICATE:
         document["with"] = list(verdict.shared_with)

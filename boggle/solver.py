@@ -61,6 +61,7 @@ class Solution:
             "board": self.board.display_rows(),
             "rows": self.board.rows,
             "cols": self.board.cols,
+            "text": str(self.board),  # the board as text that reads back to it, for links
             "dictionary": dictionary,
             "min_length": self.min_length,
             "count": self.count,

@@ -22,6 +22,7 @@ SOLVE_KEYS = [
     "board",
     "rows",
     "cols",
+    "text",
     "dictionary",
     "min_length",
     "count",

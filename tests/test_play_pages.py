@@ -351,7 +351,7 @@ def test_practice_takes_the_board_time_and_dictionary_from_the_address(
     ("query", "message"),
     [
         ({"board": "abcd efg"}, "row 2 has 3 cells; the others have 4"),
-        ({"board": BOARD, "seconds": "0"}, "'seconds' must be from 1 to 3600, not 0"),
+        ({"board": BOARD, "seconds": "0"}, "a whole number from 1 to 3600, not 0"),
         ({"board": BOARD, "seconds": "soon"}, "'seconds' must be a whole number"),
         ({"board": BOARD, "min_length": "2"}, "'min_length' must be a whole number from 3"),
         ({"dictionary": "klingon"}, "there is no dictionary called 'klingon'"),

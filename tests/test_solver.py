@@ -346,6 +346,7 @@ def test_as_dict_has_the_guide_shape(cat_dictionary: Dictionary) -> None:
         "board",
         "rows",
         "cols",
+        "text",
         "dictionary",
         "min_length",
         "count",

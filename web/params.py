@@ -138,7 +138,7 @@ def _check_row_list(rows: list, limits: Limits) -> None:
 
 def read_min_length(value: Any, default: int) -> int:
     """The ``min_length`` field: a whole number of letters from 3 to the longest word kept."""
-    number = _whole_number(value, "min_length", SHORTEST_SCORED, MAX_WORD_LENGTH)
+    number = read_whole_number(value, "min_length", SHORTEST_SCORED, MAX_WORD_LENGTH)
     return default if number is None else number
 
 
@@ -155,15 +155,15 @@ def read_name(value: Any, field: str, default: str | None = None) -> str | None:
 
 def read_seed(value: Any) -> int | None:
     """The ``seed`` field: a whole number, or absent for a fresh one."""
-    return _whole_number(value, "seed", 0, SEED_LIMIT - 1)
+    return read_whole_number(value, "seed", 0, SEED_LIMIT - 1)
 
 
 def read_size(value: Any, field: str, limits: Limits) -> int | None:
     """A ``rows`` or ``cols`` field: 1 to the largest side allowed."""
-    return _whole_number(value, field, 1, limits.max_side)
+    return read_whole_number(value, field, 1, limits.max_side)
 
 
-def _whole_number(value: Any, field: str, low: int, high: int) -> int | None:
+def read_whole_number(value: Any, field: str, low: int, high: int) -> int | None:
     """A whole number from ``low`` to ``high``, typed or in JSON; None if absent."""
     if value is None or value == "":
         return None

@@ -23,7 +23,15 @@ from boggle.solver import DEFAULT_MIN_LENGTH
 
 from .errors import APIError, bad_request
 from .pages import ERROR_FIELDS, shortest_word
-from .params import Limits, read_board, read_fields, read_form_players, read_min_length, read_name
+from .params import (
+    Limits,
+    read_board,
+    read_fields,
+    read_form_players,
+    read_min_length,
+    read_name,
+    read_whole_number,
+)
 
 #: The fields the scoring page reads besides its players; ``word`` is the word whose
 #: path the page shows (the no-JavaScript word buttons send it).
@@ -264,14 +272,5 @@ def practice_context(request: Request, limits: Limits, catalog: Catalog) -> dict
 
 def read_seconds(value: Any) -> int | str:
     """The ``seconds`` field: a round's length, 1 s to an hour; "" when not given."""
-    if value is None or value == "":
-        return ""
-    text = str(value).strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 4:
-        raise bad_request("bad_seconds", f"'seconds' must be a whole number, not {text[:20]!r}")
-    seconds = int(text)
-    if not 1 <= seconds <= MAX_ROUND_SECONDS:
-        raise bad_request(
-            "bad_seconds", f"'seconds' must be from 1 to {MAX_ROUND_SECONDS}, not {seconds}"
-        )
-    return seconds
+    seconds = read_whole_number(value, "seconds", 1, MAX_ROUND_SECONDS)
+    return "" if seconds is None else seconds

@@ -86,27 +86,6 @@ export function wordList(words, selected = null) {
   );
 }
 
-// Faces that can be written run together in a row (boggle/board.py _RUN_TOGETHER).
-const RUN_TOGETHER = /^([a-pr-z]|qu)$/;
-const ONE_CELL = /^([a-z]|qu|th|in|er|he|an|#|\.)$/;
-
-/**
- * A board's display rows as text the server reads back to the same board, written as
- * boggle/board.py's Board.__str__ writes it (for links that carry a board to a page).
- */
-export function boardQueryText(rows) {
-  const lower = rows.map((row) => row.map((face) => face.toLowerCase()));
-  const faces = lower.flat();
-  if (lower.length === 1 || lower[0].length === 1) {
-    return `${lower.length}x${lower[0].length}: ${faces.join(" ")}`;
-  }
-  if (faces.some((face) => !RUN_TOGETHER.test(face))) {
-    return lower.map((row) => row.join(" ")).join(" / ");
-  }
-  const texts = lower.map((row) => row.join(""));
-  return texts.join(texts.every((text) => ONE_CELL.test(text)) ? " / " : " ");
-}
-
 // The line each kind of mark draws: a chosen word, a hovered word, a word being traced.
 const LINES = { step: ".path-line", preview: ".preview-line", trace: ".trace-line" };
 
@@ -319,7 +298,7 @@ export class Results {
   /** Point the "practise" and "score a game" links at the board just drawn. */
   showPlayLinks(result) {
     const query = new URLSearchParams({
-      board: boardQueryText(result.board),
+      board: result.text,
       min_length: result.min_length,
       dictionary: result.dictionary,
     });

@@ -35,9 +35,6 @@ const LABELS = {
   not_a_word: "not a word",
   not_on_board: "not on the board",
 };
-// Points by word length (boggle/scoring.py SCORE_BY_LENGTH), for words crossed off.
-const SCORE_BY_LENGTH = [0, 0, 0, 1, 1, 2, 3, 5, 11];
-const wordScore = (word) => SCORE_BY_LENGTH[Math.min(word.length, SCORE_BY_LENGTH.length - 1)];
 // The form starts with this many player slots; the server offers more for no script.
 const MIN_SLOTS = 2;
 const WORD_SEPARATORS = /[\s,;]+/;
@@ -181,7 +178,7 @@ function wordCell(verdict) {
       type: "button",
       class: "word-button",
       "data-word": verdict.word,
-      "data-score": wordScore(verdict.word),
+      "data-score": verdict.score,
       "data-path": pathText(verdict.path),
       "aria-pressed": "false",
     },

@@ -18,8 +18,6 @@ from urllib.request import Request, urlopen
 import pytest
 from test_page_in_browser import marked, path_steps
 
-from boggle import parse_board
-
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -421,18 +419,3 @@ def test_the_solvers_results_lead_to_practice_and_scoring_on_that_board(
     page.get_by_role("link", name="Practise on this board").click()
     expect(page.locator("#source")).to_have_value("given")
     expect(page.locator("#setup-min")).to_have_text("4")
-
-
-def test_links_write_boards_as_the_server_does(page: Page, live_url: str) -> None:
-    texts = ["serspatglinesers", "q a t / e # s / r t n", "1x4: a b c d", "3x1: a b c"]
-    texts += ["an he / er in", "ab cd", "a th / e s", "quiet abcd efgh ijkl"]
-    boards = [parse_board(text) for text in texts]
-    page.goto(live_url)
-    written = page.evaluate(
-        """async (boards) => {
-            const { boardQueryText } = await import("/static/js/results.js");
-            return boards.map(boardQueryText);
-        }""",
-        [board.display_rows() for board in boards],
-    )
-    assert written == [str(board) for board in boards]
