@@ -13,6 +13,7 @@ after. Needs wrk (Debian: apt-get install wrk). Everything stays on 127.0.0.1.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import shutil
@@ -64,16 +65,21 @@ def workers_of(master: int) -> list[int]:
     return sorted(children)
 
 
-def rss_mb(pid: int) -> float:
-    """A process's resident set size, in MB."""
-    status = Path(f"/proc/{pid}/status").read_text()
-    return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1)) / 1024
+def memory_mb(pid: int) -> tuple[float, float]:
+    """A process's resident set size and the private part of it, in MB.
+
+    RSS also counts the pages a worker shares with the others (the word graph,
+    loaded before forking); the private part is what the worker alone holds.
+    """
+    rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    kb = {k: int(v) for k, v in re.findall(r"^(\w+):\s+(\d+) kB", rollup, re.MULTILINE)}
+    return kb["Rss"] / 1024, (kb["Private_Clean"] + kb["Private_Dirty"]) / 1024
 
 
-def run_wrk(url: str, dice: str, seconds: int, connections: int) -> dict[str, int]:
+def run_wrk(url: str, dice: str, seconds: int, connections: int, threads: int) -> dict[str, int]:
     """One wrk run; the numbers its Lua done() hook prints."""
     command = [
-        "wrk", f"--threads={min(2, connections)}", f"--connections={connections}",
+        "wrk", f"--threads={threads}", f"--connections={connections}",
         f"--duration={seconds}s", "--timeout=5s", f"--script={LUA}", url,
     ]  # fmt: skip
     env = {**os.environ, "BOGGLE_DICE": dice}
@@ -87,7 +93,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duration", type=int, default=60, help="seconds per phase")
     parser.add_argument("--connections", type=int, default=32)
-    parser.add_argument("--warmup", type=int, default=5, help="seconds before measuring")
+    parser.add_argument(
+        "--wrk-threads", type=int, default=1, help="wrk's threads (each takes CPU from the server)"
+    )
+    parser.add_argument(
+        "--warmup", type=int, default=15, help="seconds of each size before measuring"
+    )
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         print("error: wrk is not installed (Debian: apt-get install wrk)", file=sys.stderr)
@@ -105,19 +116,21 @@ def main() -> int:
         # Warm every worker up on both sizes, so that what is measured after is the
         # steady state rather than the first requests' allocations.
         for _, dice in PHASES:
-            run_wrk(base, dice, args.warmup, args.connections)
+            run_wrk(base, dice, args.warmup, args.connections, args.wrk_threads)
         workers = workers_of(server.pid)
-        before = {pid: rss_mb(pid) for pid in workers}
+        before = {pid: memory_mb(pid) for pid in workers}
         results = [
-            (size, run_wrk(base, dice, args.duration, args.connections)) for size, dice in PHASES
+            (size, run_wrk(base, dice, args.duration, args.connections, args.wrk_threads))
+            for size, dice in PHASES
         ]
-        after = {pid: rss_mb(pid) for pid in workers if Path(f"/proc/{pid}").exists()}
+        after = {pid: memory_mb(pid) for pid in workers if Path(f"/proc/{pid}").exists()}
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
 
     print(
-        f"gunicorn, {len(workers)} workers ({os.cpu_count()} cores), wrk {args.connections} "
+        f"gunicorn, {len(workers)} {os.environ.get('BOGGLE_WORKER_CLASS', 'sync')} workers "
+        f"({os.cpu_count()} cores), wrk {args.connections} "
         f"connections, {args.duration} s per size, GET /solve with a random board each time"
     )
     print(f"{'boards':<8}{'requests':>10}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}"
@@ -129,9 +142,13 @@ def main() -> int:
             f"{r['p95_us'] / 1000:>9.2f}{r['p99_us'] / 1000:>9.2f}{r['max_us'] / 1000:>9.1f}"
             f"{r['errors']:>8}"
         )
-    print("worker RSS (MB): " + ", ".join(
-        f"{pid}: {before[pid]:.1f} -> {after.get(pid, float('nan')):.1f}" for pid in workers
-    ))  # fmt: skip
+    print("worker memory before -> after, MB (RSS; private part in brackets):")
+    for pid in workers:
+        (rss, own), (rss_after, own_after) = before[pid], after.get(pid, (math.nan, math.nan))
+        print(
+            f"  worker {pid}: RSS {rss:.1f} -> {rss_after:.1f} ({rss_after - rss:+.1f}), "
+            f"private {own:.1f} -> {own_after:.1f} ({own_after - own:+.1f})"
+        )
     replaced = [pid for pid in workers if pid not in after]
     if replaced:
         print(f"workers that died during the run: {replaced}")
