@@ -72,6 +72,9 @@ class Watchdog:
         with self._condition:
             if alarm.state == _PENDING:
                 alarm.state = _CANCELLED
+                # The alarm stays in the heap until it is due; let go of its action now,
+                # or every search of the last budget's length would be kept in memory.
+                alarm.action = _nothing
                 return True
             return False
 
@@ -92,6 +95,10 @@ class Watchdog:
                 alarm = heapq.heappop(heap)
                 alarm.state = _FIRED
                 alarm.action()
+
+
+def _nothing() -> None:
+    """The action of a cancelled alarm."""
 
 
 #: The process's watchdog, shared by every search.

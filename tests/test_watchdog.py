@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
+import weakref
 
 import pytest
 
@@ -100,3 +102,19 @@ def test_the_shared_watchdog_serves_alarms() -> None:
     fired = threading.Event()
     WATCHDOG.schedule(0.01, fired.set)
     assert fired.wait(5)
+
+
+def test_a_cancelled_alarm_lets_go_of_its_action(watchdog: Watchdog) -> None:
+    # A search's alarm action holds the search's state; a cancelled alarm waits in the
+    # heap until it is due, and must not keep that state alive meanwhile.
+    class State:
+        def stop(self) -> None:
+            pass
+
+    state = State()
+    alarm = watchdog.schedule(60, state.stop)  # the bound method holds the state
+    kept = weakref.ref(state)
+    assert watchdog.cancel(alarm)
+    del state
+    gc.collect()
+    assert kept() is None
