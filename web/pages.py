@@ -21,6 +21,11 @@ from boggle.summary import LONG_WORD, summarize
 
 from .errors import APIError
 
+#: The rules' score table as the pages show it: (letters, points), the last for "or more".
+SCORE_TABLE = [
+    (length, SCORE_BY_LENGTH[length]) for length in range(SHORTEST_SCORED, len(SCORE_BY_LENGTH))
+]
+
 #: The query fields the index page reads.
 INDEX_FIELDS = ("board", "min_length", "dictionary", "word", "size")
 
@@ -69,10 +74,7 @@ def index_context(
         "sizes": SIZES,
         "max_grid_side": MAX_GRID_SIDE,
         "dictionaries": catalog.describe(),
-        "score_table": [
-            (length, SCORE_BY_LENGTH[length])
-            for length in range(SHORTEST_SCORED, len(SCORE_BY_LENGTH))
-        ],
+        "score_table": SCORE_TABLE,
         "long_word": LONG_WORD,
         "shortest_word": shortest_word(form["min_length"]),
         "result": None,

@@ -18,11 +18,11 @@ from typing import Any
 from flask import Request
 
 from boggle import Catalog, UnknownDictionary
-from boggle.scoring import LONG_WORD, SCORE_BY_LENGTH, SHORTEST_SCORED, word_score
+from boggle.scoring import LONG_WORD, word_score
 from boggle.solver import DEFAULT_MIN_LENGTH
 
 from .errors import APIError, bad_request
-from .pages import ERROR_FIELDS, shortest_word
+from .pages import ERROR_FIELDS, SCORE_TABLE, shortest_word
 from .params import (
     Limits,
     read_board,
@@ -111,10 +111,7 @@ def scoring_context(request: Request, run_score: ScoreFunction, catalog: Catalog
         },
         "dictionaries": catalog.describe(),
         "shortest_word": shortest_word(fields.get("min_length", "") or ""),
-        "score_table": [
-            (length, SCORE_BY_LENGTH[length])
-            for length in range(SHORTEST_SCORED, len(SCORE_BY_LENGTH))
-        ],
+        "score_table": SCORE_TABLE,
         "long_word": LONG_WORD,
         "result": None,
         "error": None,
