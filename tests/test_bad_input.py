@@ -249,3 +249,23 @@ def test_unknown_address(client: FlaskClient) -> None:
     assert client.get("/nope").status_code == 404
     error = assert_json_error(client.get("/nope", headers={"Accept": "application/json"}))
     assert error["code"] == "not_found"
+
+
+@pytest.mark.parametrize(
+    ("route", "body", "field"),
+    [
+        ("/solve", {"board": "ab7"}, "board"),
+        ("/solve", {}, "board"),
+        ("/solve", {"board": "abcd", "min_length": 2}, "min_length"),
+        ("/solve", {"board": "abcd", "dictionary": "nope"}, "dictionary"),
+        ("/score", {"board": "abcd", "players": []}, "players"),
+        ("/score", {"board": "abcd", "players": [{"name": ""}]}, "players"),
+    ],
+)
+def test_errors_name_their_field(client: FlaskClient, route: str, body: dict, field: str) -> None:
+    assert assert_json_error(client.post(route, json=body))["field"] == field
+
+
+def test_errors_about_the_whole_request_name_no_field(client: FlaskClient) -> None:
+    error = assert_json_error(client.post("/solve", data=b"{", content_type="application/json"))
+    assert "field" not in error

@@ -8,6 +8,34 @@ from __future__ import annotations
 
 from typing import Any
 
+#: The request field each error code is about, sent as ``field`` so that a form can show
+#: the message beside the input it concerns. Codes not here concern the whole request.
+FIELD_OF_CODE = {
+    "missing_board": "board",
+    "bad_board": "board",
+    "board_too_long": "board",
+    "board_too_large": "board",
+    "search_budget_exceeded": "board",
+    "bad_min_length": "min_length",
+    "bad_dictionary": "dictionary",
+    "unknown_dictionary": "dictionary",
+    "bad_dice": "dice",
+    "unknown_dice": "dice",
+    "bad_seed": "seed",
+    "bad_rows": "rows",
+    "bad_cols": "cols",
+    "bad_seconds": "seconds",
+    "missing_word": "word",
+    "bad_word": "word",
+    "no_players": "players",
+    "bad_players": "players",
+    "too_many_players": "players",
+    "bad_player_name": "players",
+    "duplicate_player": "players",
+    "bad_words": "players",
+    "too_many_words": "players",
+}
+
 
 class APIError(Exception):
     """A client error: the status to answer with, a machine-readable code and a message."""
@@ -19,9 +47,17 @@ class APIError(Exception):
         self.message = message
         self.details = details
 
+    @property
+    def field(self) -> str | None:
+        """The request field the error is about, if it is about one."""
+        return FIELD_OF_CODE.get(self.code)
+
     def as_dict(self) -> dict[str, Any]:
         """The JSON body of the error."""
-        return {"error": {"code": self.code, "message": self.message, **self.details}}
+        error = {"code": self.code, "message": self.message, **self.details}
+        if self.field:
+            error["field"] = self.field
+        return {"error": error}
 
 
 def bad_request(code: str, message: str, **details: Any) -> APIError:

@@ -34,14 +34,6 @@ SIZES = tuple(f"{rows}x{cols}" for rows, cols in DEFAULT_SET_FOR_SIZE)
 #: The largest side the board entry grid offers (longer boards go in the text field).
 MAX_GRID_SIDE = 20
 
-#: The form field an error is about, so its message shows beside that field; the
-#: rest are about the board.
-ERROR_FIELDS = {
-    "bad_min_length": "min_length",
-    "bad_dictionary": "dictionary",
-    "unknown_dictionary": "dictionary",
-}
-
 #: The length chart's geometry, in SVG user units (static/js/results.js uses the same).
 CHART_ROW = 30
 CHART_BAR = 170
@@ -88,9 +80,7 @@ def index_context(
             raise problem
         solution, name, elapsed_ms = run_solve(fields)
     except APIError as error:
-        context["error"] = error.as_dict()["error"] | {
-            "field": ERROR_FIELDS.get(error.code, "board")
-        }
+        context["error"] = page_error(error)
         context["status"] = error.status
         return context
     document = solution.as_dict(name, elapsed_ms)
@@ -160,3 +150,8 @@ def length_chart(by_length: list[dict[str, int]]) -> dict[str, Any]:
 def format_ms(elapsed_ms: float) -> str:
     """A search time as people read it: ``0.4 ms``, ``12 ms``."""
     return f"{elapsed_ms:.1f} ms" if elapsed_ms < 10 else f"{elapsed_ms:,.0f} ms"
+
+
+def page_error(error: APIError, default_field: str = "board") -> dict[str, Any]:
+    """An error as a page shows it: beside its field, or beside ``default_field``."""
+    return error.as_dict()["error"] | {"field": error.field or default_field}

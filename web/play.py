@@ -22,7 +22,7 @@ from boggle.scoring import LONG_WORD, word_score
 from boggle.solver import DEFAULT_MIN_LENGTH
 
 from .errors import APIError, bad_request
-from .pages import ERROR_FIELDS, SCORE_TABLE, shortest_word
+from .pages import SCORE_TABLE, page_error, shortest_word
 from .params import (
     Limits,
     read_board,
@@ -43,18 +43,6 @@ PRACTICE_FIELDS = ("board", "min_length", "dictionary", "seconds")
 #: ones down to two and adds more on demand).
 FORM_SLOTS = 4
 
-#: The field each /score error is about: the players' errors show under the players.
-PLAYER_ERRORS = (
-    "no_players",
-    "bad_players",
-    "too_many_players",
-    "bad_player_name",
-    "duplicate_player",
-    "bad_words",
-    "too_many_words",
-    "request_entity_too_large",
-)
-SCORING_ERROR_FIELDS = ERROR_FIELDS | dict.fromkeys(PLAYER_ERRORS, "players")
 
 #: How each verdict of boggle.scoring reads on the page.
 VERDICT_LABELS = {
@@ -124,9 +112,8 @@ def scoring_context(request: Request, run_score: ScoreFunction, catalog: Catalog
             raise problem
         document = run_score({**fields, "players": read_form_players(request.form)})
     except APIError as error:
-        context["error"] = error.as_dict()["error"] | {
-            "field": SCORING_ERROR_FIELDS.get(error.code, "board")
-        }
+        # A body over the size limit is the players' lists, in all likelihood.
+        context["error"] = page_error(error, "players")
         context["status"] = error.status
         return context
     context["result"] = scoring_result(document, fields.get("word"))

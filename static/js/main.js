@@ -12,12 +12,6 @@ const size = $("size");
 const customSize = $("custom-size");
 const sides = [$("rows"), $("cols")];
 
-// The field an error code is about, as in web/pages.py; the rest are about the board.
-const ERROR_FIELDS = {
-  bad_min_length: "min_length",
-  bad_dictionary: "dictionary",
-  unknown_dictionary: "dictionary",
-};
 // The server's default shortest word, for an address that names none.
 const DEFAULT_MIN_LENGTH = "3";
 
@@ -135,7 +129,8 @@ async function solve(params, how, word = null) {
   } catch (error) {
     if (ticket !== latest) return;
     results.hide();
-    showError(ERROR_FIELDS[error.code] ?? "board", error.message);
+    // The API names the field an error is about; the rest are about the board.
+    showError(error.field ?? "board", error.message);
     return;
   }
   if (ticket !== latest) return;

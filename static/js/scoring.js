@@ -10,23 +10,6 @@ const fields = { board: $("board"), min_length: $("min_length"), dictionary: $("
 const playerList = $("player-list");
 const results = $("score-results");
 
-// The field an error code is about, as in web/play.py; the rest are about the board.
-const PLAYER_ERRORS = [
-  "no_players",
-  "bad_players",
-  "too_many_players",
-  "bad_player_name",
-  "duplicate_player",
-  "bad_words",
-  "too_many_words",
-  "request_entity_too_large",
-];
-const ERROR_FIELDS = {
-  bad_min_length: "min_length",
-  bad_dictionary: "dictionary",
-  unknown_dictionary: "dictionary",
-  ...Object.fromEntries(PLAYER_ERRORS.map((code) => [code, "players"])),
-};
 // How each verdict reads (web/play.py VERDICT_LABELS).
 const LABELS = {
   scored: "scored",
@@ -311,7 +294,8 @@ form.addEventListener("submit", async (event) => {
   if (ticket !== latest) return;
   if (!response.ok) {
     results.hidden = true;
-    showError(ERROR_FIELDS[body.error.code] ?? "board", body.error.message);
+    // The API names the field an error is about; a body too large is the players' lists.
+    showError(body.error.field ?? "players", body.error.message);
     return;
   }
   show(body);
