@@ -24,14 +24,15 @@ from boggle import (
     Dictionary,
     SearchBudgetExceeded,
     UnknownDictionary,
+    WordListError,
     random_board,
     solve,
 )
 from boggle.catalog import parse_wordlist_setting
-from boggle.dice import roll_plan
+from boggle.dice import min_length_for, roll_plan
 from boggle.scoring import normalize_word, score_game
-from boggle.solver import DEFAULT_MIN_LENGTH, Solution
-from web import pages, play
+from boggle.solver import Solution
+from web import pages, play, settings
 from web.errors import APIError, bad_request
 from web.params import (
     Limits,
@@ -72,6 +73,23 @@ DEFAULTS: dict[str, Any] = {
     "SCORE_MAX_WORD_CHARS": 64,
 }
 
+#: What each setting may be: checked when the app is created (see web/settings.py).
+SETTING_RULES: dict[str, settings.Rule] = {
+    "DEFAULT_DICTIONARY": settings.name,
+    "WORDLISTS": settings.wordlist_files,
+    "PRELOAD_DICTIONARIES": settings.names_or_text,
+    "CACHE_DIR": settings.optional_folder,
+    "MAX_CONTENT_LENGTH": settings.whole_number(1024, 2**30, " of bytes"),
+    "MAX_BOARD_CHARS": settings.whole_number(1, 1_000_000, " of characters"),
+    "MAX_CELLS": settings.whole_number(1, 1_000_000, " of cells"),
+    "MAX_SIDE": settings.whole_number(1, 9999, " of cells"),
+    "SOLVE_BUDGET": settings.seconds(0, 3600),
+    "SCORE_MAX_PLAYERS": settings.whole_number(1, 1000),
+    "SCORE_MAX_WORDS": settings.whole_number(1, 100_000),
+    "SCORE_MAX_NAME_CHARS": settings.whole_number(1, 1000),
+    "SCORE_MAX_WORD_CHARS": settings.whole_number(1, 1000),
+}
+
 #: Addresses whose every answer, errors included, is JSON.
 JSON_PATHS = frozenset({"/solve", "/score", "/lookup", "/random", "/dictionaries", "/healthz"})
 
@@ -86,23 +104,33 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
     app.json.sort_keys = False  # keep the documented order of the /solve document
-
-    extra = app.config["WORDLISTS"]
-    if isinstance(extra, str):
-        extra = parse_wordlist_setting(extra)
-    catalog = Catalog(
-        extra=extra, default=app.config["DEFAULT_DICTIONARY"], cache_dir=app.config["CACHE_DIR"]
-    )
-    preload = app.config["PRELOAD_DICTIONARIES"]
-    if isinstance(preload, str):
-        preload = [name.strip() for name in preload.split(",") if name.strip()]
-    catalog.preload(catalog.names if "all" in preload else [catalog.default, *preload])
-    app.extensions["boggle.catalog"] = catalog
+    try:
+        settings.check_settings(app.config, SETTING_RULES)
+        app.extensions["boggle.catalog"] = _load_catalog(app.config)
+    except (settings.SettingError, WordListError) as error:
+        # Refuse to start, in one line that `flask run` and gunicorn print as it is:
+        # the cause would otherwise be the last line of a long traceback.
+        raise SystemExit(f"boggle: cannot start: {error}") from None
 
     _register_routes(app)
     _register_errors(app)
     app.after_request(add_security_headers)
     return app
+
+
+def _load_catalog(config: Mapping[str, Any]) -> Catalog:
+    """The word lists the settings name, with the default (and any asked for) loaded."""
+    extra = config["WORDLISTS"]
+    if isinstance(extra, str):
+        extra = parse_wordlist_setting(extra)
+    catalog = Catalog(
+        extra=extra, default=config["DEFAULT_DICTIONARY"], cache_dir=config["CACHE_DIR"]
+    )
+    preload = config["PRELOAD_DICTIONARIES"]
+    if isinstance(preload, str):
+        preload = [name.strip() for name in preload.split(",") if name.strip()]
+    catalog.preload(catalog.names if "all" in preload else [catalog.default, *preload])
+    return catalog
 
 
 def catalog() -> Catalog:
@@ -122,9 +150,11 @@ def limits() -> Limits:
 def run_solve(fields: Mapping[str, Any]) -> tuple[Solution, str, float]:
     """Solve the board the fields describe; return the solution, dictionary name and ms."""
     board = read_board(fields.get("board"), limits())
-    min_length = read_min_length(fields.get("min_length"), DEFAULT_MIN_LENGTH)
+    # Unless given, the shortest word is the rule of the dice made for the board's size.
+    min_length = read_min_length(fields.get("min_length"), min_length_for(board.rows, board.cols))
     name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
     dictionary = dictionary_named(name)
+    name = dictionary.name  # as the catalog spells it: "Standard" is "standard"
     started = time.perf_counter()
     try:
         solution = solve(board, dictionary, min_length, budget=current_app.config["SOLVE_BUDGET"])
@@ -145,7 +175,9 @@ def run_score(fields: Mapping[str, Any]) -> dict[str, Any]:
     )
     players = read_players(fields.get("players"), player_limits)
     solution, name, elapsed_ms = run_solve(fields)
-    game = score_game(solution, dictionary_named(name), players)
+    game = score_game(
+        solution, dictionary_named(name), players, budget=current_app.config["SOLVE_BUDGET"]
+    )
     return {
         "board": solution.board.display_rows(),
         "rows": solution.board.rows,
@@ -165,8 +197,9 @@ def run_lookup(fields: Mapping[str, Any]) -> dict[str, Any]:
     if len(word) > current_app.config["SCORE_MAX_WORD_CHARS"]:
         raise bad_request("bad_word", f"the word is {len(word):,} characters; words are short")
     name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
+    dictionary = dictionary_named(name)
     word = normalize_word(word)
-    return {"word": word, "dictionary": name, "in_dictionary": word in dictionary_named(name)}
+    return {"word": word, "dictionary": dictionary.name, "in_dictionary": word in dictionary}
 
 
 def dictionary_named(name: str) -> Dictionary:
@@ -246,7 +279,9 @@ def _register_routes(app: Flask) -> None:
     def healthz() -> Response:
         """For load balancers: the default dictionary is loaded and answers."""
         dictionary = catalog().get()
-        return jsonify({"status": "ok", "dictionary": dictionary.name, "words": len(dictionary)})
+        return jsonify(
+            {"status": "ok", "dictionary": dictionary.name, "word_count": len(dictionary)}
+        )
 
     @app.get("/")
     def index() -> tuple[str, int]:

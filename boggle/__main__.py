@@ -10,13 +10,14 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .board import parse_board
 from .catalog import DEFAULT_DICTIONARY, Catalog
-from .dice import DICE_SETS, random_board, roll_plan
-from .dictionary import load_dictionary
+from .dice import DICE_SETS, SEED_LIMIT, min_length_for, random_board, roll_plan
+from .dictionary import MAX_WORD_LENGTH, load_dictionary
 from .errors import BoggleError
+from .scoring import SHORTEST_SCORED
 from .solver import DEFAULT_MIN_LENGTH, Solution, solve
 
 USAGE_ERROR = 2
@@ -27,6 +28,21 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(USAGE_ERROR, f"{self.prog}: error: {message}\n")
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high`` (the API's rule too)."""
+
+    def read(text: str) -> int:
+        number = int(text) if text.strip().lstrip("-").isdecimal() else None
+        if number is None or not low <= number <= high:
+            # argparse puts the option's name before this: "--seed: must be ...".
+            raise argparse.ArgumentTypeError(
+                f"must be a whole number from {low} to {high}, not {text!r}"
+            )
+        return number
+
+    return read
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,9 +62,10 @@ def build_parser() -> argparse.ArgumentParser:
     solve_cmd.add_argument("--cols", type=int, help="number of columns (else inferred)")
     solve_cmd.add_argument(
         "--min-length",
-        type=int,
-        default=DEFAULT_MIN_LENGTH,
-        help=f"shortest word counted, in letters (default {DEFAULT_MIN_LENGTH})",
+        type=whole_number(SHORTEST_SCORED, MAX_WORD_LENGTH),
+        default=None,
+        help=f"shortest word counted, in letters (default {DEFAULT_MIN_LENGTH}, "
+        "or 4 on a 6x6 board as Super Big Boggle's rules say)",
     )
     source = solve_cmd.add_mutually_exclusive_group()
     source.add_argument(
@@ -69,10 +86,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     random_cmd.add_argument(
         "--dice",
+        type=str.lower,
         choices=sorted(DICE_SETS),
         help="dice set (default: the set made for the size, else the nearest; new for 4x4)",
     )
-    random_cmd.add_argument("--seed", type=int, help="seed, to roll the same board again")
+    random_cmd.add_argument(
+        "--seed",
+        type=whole_number(0, SEED_LIMIT - 1),
+        help="seed, to roll the same board again",
+    )
     random_cmd.add_argument("--rows", type=int, help="rows, for a size the set was not made for")
     random_cmd.add_argument("--cols", type=int, help="columns, likewise")
     return parser
@@ -100,13 +122,10 @@ def _solve(args: argparse.Namespace) -> int:
         dictionary = load_dictionary(args.wordlist, cache_dir=args.cache_dir)
     else:
         dictionary = Catalog(cache_dir=args.cache_dir).get(args.dictionary)
-    try:
-        started = time.perf_counter()
-        solution = solve(board, dictionary, args.min_length)
-        elapsed_ms = (time.perf_counter() - started) * 1000
-    except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return USAGE_ERROR
+    min_length = args.min_length or min_length_for(board.rows, board.cols)
+    started = time.perf_counter()
+    solution = solve(board, dictionary, min_length)
+    elapsed_ms = (time.perf_counter() - started) * 1000
     if args.json:
         json.dump(solution.as_dict(dictionary.name, elapsed_ms), sys.stdout)
         sys.stdout.write("\n")

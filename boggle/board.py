@@ -42,6 +42,7 @@ _FACES = frozenset(MULTI_LETTER_FACES) | frozenset("abcdefghijklmnopqrstuvwxyz")
 # these is present (see _split_rows).
 _ROW_SEPARATORS = re.compile(r"[\n\r/,;]+")
 _SPACES = re.compile(r"[ \t]+")
+_EDGE_SEPARATORS = re.compile(r"^[\s/,;]+|[\s/,;]+$")
 # An optional shape before the cells: "5x1: a b th e r".
 _SHAPE_PREFIX = re.compile(r"\s*(\d{1,4})\s*[xX\u00d7]\s*(\d{1,4})\s*:")
 
@@ -163,7 +164,9 @@ def parse_board(
 
 def _split_rows(text: str) -> tuple[list[list[str]], bool]:
     """Split typed text into rows of faces; also say whether the text gave its rows."""
-    text = text.strip()
+    # Separators before the first row or after the last end nothing: "sers patg line
+    # sers/" and a pasted "serspatglinesers\n" read as they would without them.
+    text = _EDGE_SEPARATORS.sub("", text)
     if _ROW_SEPARATORS.search(text):
         rows = [
             _read_row(piece.strip(), row_number)
@@ -300,8 +303,27 @@ def _shape(grid: list[list[str]], rows_given: bool, rows: int | None, cols: int 
         return Board(rows, cols, tuple(faces))
     side = math.isqrt(n)
     if side * side != n:
-        raise BoardError(f"{_cells(n)} cannot make a square board; give the rows")
+        raise BoardError(f"{_cells(n)} cannot make a square board{_not_square_hint(faces)}")
     return Board(side, side, tuple(faces))
+
+
+def _not_square_hint(faces: list[str]) -> str:
+    """What to do with a run of cells that is not square: the shape to give, and why."""
+    n = len(faces)
+    hint = ""
+    letters = sum(len(face) for face in faces)
+    if "qu" in faces and math.isqrt(letters) ** 2 == letters:
+        # "aquabcdefghijklm" is 16 letters but 15 cubes: the count looks square to the typist.
+        hint = f" ('qu' is one cube, so {letters} letters make {_cells(n)})"
+    # The most nearly square shape these cells fill, e.g. 1x7 for "hearths".
+    rows = max(r for r in range(1, math.isqrt(n) + 1) if n % r == 0)
+    shape = f"{rows}x{n // rows}:"
+    if n <= 64:
+        cells = "".join(faces) if _RUN_TOGETHER.issuperset(faces) else " ".join(faces)
+        example = f"'{shape} {cells}'"
+    else:
+        example = f"'{shape}' before the cells"
+    return f"{hint}; give the rows, or the shape first: {example}"
 
 
 def _common_width(grid: list[list[str]]) -> int:

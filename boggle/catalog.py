@@ -80,6 +80,13 @@ class Catalog:
                 raise WordListError(f"word list {entry.name!r}: no such file {entry.path}")
             if not os.access(entry.path, os.R_OK):
                 raise WordListError(f"word list {entry.name!r}: cannot read {entry.path}")
+        folded = [name.casefold() for name in self._files]
+        if len(set(folded)) < len(folded):
+            raise WordListError(
+                "two word lists have the same name but for case: "
+                + ", ".join(sorted(self._files, key=str.casefold))
+            )
+        default = self.canonical(default)
         if default not in self._files:
             raise UnknownDictionary(default, self._files)
         self.default = default
@@ -94,11 +101,18 @@ class Catalog:
         return list(self._files)
 
     def __contains__(self, name: object) -> bool:
-        return name in self._files
+        return isinstance(name, str) and self.canonical(name) in self._files
+
+    def canonical(self, name: str) -> str:
+        """The name as the catalog spells it: names are matched without regard to case."""
+        if name in self._files:
+            return name
+        folded = name.casefold()
+        return next((known for known in self._files if known.casefold() == folded), name)
 
     def get(self, name: str | None = None) -> Dictionary:
-        """The dictionary of that name (the default if None), loading it the first time."""
-        name = self.default if name is None else name
+        """The dictionary of that name (any case; the default if None), loaded the first time."""
+        name = self.default if name is None else self.canonical(name)
         dictionary = self._loaded.get(name)
         if dictionary is not None:
             return dictionary
@@ -135,7 +149,7 @@ class Catalog:
             {
                 "name": entry.name,
                 "description": entry.description,
-                "words": self.word_count(entry.name),
+                "word_count": self.word_count(entry.name),
                 "default": entry.name == self.default,
                 "loaded": entry.name in self._loaded,
             }

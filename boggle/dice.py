@@ -19,8 +19,9 @@ from dataclasses import dataclass
 
 from .board import BLANK, Board
 from .errors import DiceError
+from .solver import DEFAULT_MIN_LENGTH
 
-#: Seeds are taken modulo this, so that any seed a person types is reproducible.
+#: Seeds are whole numbers from 0 to one below this, on the web and the command line alike.
 SEED_LIMIT = 2**63
 
 
@@ -151,6 +152,16 @@ def dice_set(name: str) -> DiceSet:
         ) from None
 
 
+def min_length_for(rows: int, cols: int) -> int:
+    """The shortest word counted by default on a board of this size: its dice set's rule.
+
+    A 6x6 board is Super Big Boggle's, whose rules count words of 4 letters or more;
+    every other size counts 3 or more.
+    """
+    name = DEFAULT_SET_FOR_SIZE.get((rows, cols))
+    return DICE_SETS[name].min_length if name else DEFAULT_MIN_LENGTH
+
+
 def nearest_set(rows: int, cols: int) -> DiceSet:
     """The set for a board of this size: its own, or the one nearest in cell count."""
     name = DEFAULT_SET_FOR_SIZE.get((rows, cols))
@@ -196,7 +207,10 @@ def random_board(
 ) -> tuple[Board, int]:
     """Roll a board (see :func:`roll_plan`); return it with the seed that rolls it again."""
     chosen, rows, cols = roll_plan(dice, rows, cols)
-    seed = new_seed() if seed is None else seed % SEED_LIMIT
+    if seed is None:
+        seed = new_seed()
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise DiceError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not {seed!r}")
     rng = random.Random(seed)
     if (rows, cols) == (chosen.rows, chosen.cols):
         dice_order = list(chosen.dice)

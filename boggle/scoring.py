@@ -9,9 +9,12 @@ A word scores by its length in letters (the ``Qu`` cube counts as two):
 from __future__ import annotations
 
 import string
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from .tracing import trace_word
 
 if TYPE_CHECKING:  # the solver imports this module's table; only types flow back
     from .dictionary import Dictionary
@@ -50,6 +53,9 @@ TOO_SHORT = "too_short"
 NOT_A_WORD = "not_a_word"
 NOT_ON_BOARD = "not_on_board"
 VERDICTS = (SCORED, DUPLICATE, TOO_SHORT, NOT_A_WORD, NOT_ON_BOARD)
+
+#: The letters a word is written in; anything else inside a word makes it no word.
+LETTERS = frozenset(string.ascii_lowercase)
 
 _EDGE_JUNK = string.punctuation + string.whitespace + "\u00a0\u2018\u2019\u201c\u201d"
 
@@ -95,22 +101,31 @@ class GameScore:
             "players": [
                 {
                     "name": player.name,
-                    "total": player.total,
+                    "total_score": player.total,
                     "long_words": player.long_words,
                     "words": [_verdict_dict(v) for v in player.words],
                 }
                 for player in self.players
             ],
             "ranking": [
-                {"rank": rank, "name": p.name, "total": p.total, "long_words": p.long_words}
+                {
+                    "rank": rank,
+                    "name": p.name,
+                    "total_score": p.total,
+                    "long_words": p.long_words,
+                }
                 for rank, p in self.ranking
             ],
             "winners": list(self.winners),
-            "missed": [
-                {"word": w.word, "score": w.score, "path": [list(cell) for cell in w.path]}
-                for w in self.missed
-            ],
-            "missed_score": sum(w.score for w in self.missed),
+            # Named as in /solve's document: these are the words of a solution nobody had.
+            "missed": {
+                "count": len(self.missed),
+                "total_score": sum(w.score for w in self.missed),
+                "words": [
+                    {"word": w.word, "score": w.score, "path": [list(cell) for cell in w.path]}
+                    for w in self.missed
+                ],
+            },
         }
 
 
@@ -121,12 +136,22 @@ def _verdict_dict(verdict: WordVerdict) -> dict[str, Any]:
         "written": verdict.written,
         "verdict": verdict.verdict,
         "points": verdict.points,
-        "score": word_score(verdict.word),  # what the word is worth, counted or not
+        "score": letters_score(verdict.word),  # what the word is worth, counted or not
     }
     if verdict.verdict == DUPLICATE:
         document["with"] = list(verdict.shared_with)
     document["path"] = [list(cell) for cell in verdict.path] if verdict.path else None
     return document
+
+
+def letters_score(word: str) -> int:
+    """What a written word is worth by the table: 0 unless it is all letters a-z."""
+    return word_score(word) if is_letters(word) else 0
+
+
+def is_letters(word: str) -> bool:
+    """Whether a word is written in letters a-z only (no spaces, digits or marks)."""
+    return LETTERS.issuperset(word)
 
 
 def normalize_word(written: str) -> str:
@@ -135,14 +160,19 @@ def normalize_word(written: str) -> str:
 
 
 def score_game(
-    solution: Solution, dictionary: Dictionary, players: Sequence[tuple[str, Sequence[str]]]
+    solution: Solution,
+    dictionary: Dictionary,
+    players: Sequence[tuple[str, Sequence[str]]],
+    budget: float | None = None,
 ) -> GameScore:
     """Judge each player's words against the board's solution and each other, by the rules.
 
     ``players`` is a list of (name, words as written). A player who writes a word twice
     has it judged once. The solution must come from ``dictionary``: every dictionary
-    word on the board, with its path, is in it.
+    word on the board, with its path, is in it. ``budget`` bounds, in seconds, the time
+    spent tracing words the solution does not list (SearchBudgetExceeded past it).
     """
+    deadline = None if budget is None else time.monotonic() + budget
     lists = [(name, _distinct(words)) for name, words in players]
     writers: dict[str, list[str]] = {}
     for name, words in lists:
@@ -153,7 +183,7 @@ def score_game(
     scores = []
     for name, words in lists:
         verdicts = tuple(
-            _judge(word, written, name, writers[word], solution, dictionary, on_board)
+            _judge(word, written, name, writers[word], solution, dictionary, on_board, deadline)
             for word, written in words.items()
         )
         scored = [v for v in verdicts if v.verdict == SCORED]
@@ -187,21 +217,36 @@ def _judge(
     solution: Solution,
     dictionary: Dictionary,
     on_board: dict[str, FoundWord],
+    deadline: float | None,
 ) -> WordVerdict:
     """The verdict on one word of one player's list."""
     found = on_board.get(word)
-    path = found.path if found else None
+    path = found.path if found else _trace(word, solution, dictionary, deadline)
     if len(writers) > 1:
         others = tuple(name for name in writers if name != player)
         return WordVerdict(word, written, DUPLICATE, 0, others, path)
+    if not is_letters(word):
+        # "the bath" is two words, not an eight-letter one: its spaces earn nothing.
+        return WordVerdict(word, written, NOT_A_WORD, 0, path=path)
     if len(word) < solution.min_length:
         return WordVerdict(word, written, TOO_SHORT, 0, path=path)
     # Every dictionary word on the board is in the solution, so a word that is not
     # there is either not a word or not on the board; no second search is needed.
     if found is None:
         verdict = NOT_ON_BOARD if word in dictionary else NOT_A_WORD
-        return WordVerdict(word, written, verdict, 0)
+        return WordVerdict(word, written, verdict, 0, path=path)
     return WordVerdict(word, written, SCORED, found.score, path=path)
+
+
+def _trace(
+    word: str, solution: Solution, dictionary: Dictionary, deadline: float | None
+) -> tuple[tuple[int, int], ...] | None:
+    """The path of a word the solution does not list, if it can be traced on the board."""
+    if not is_letters(word):
+        return None
+    if len(word) >= solution.min_length and word in dictionary:
+        return None  # the solution lists every such word on the board: this one is not
+    return trace_word(solution.board, word, deadline)
 
 
 def _ranking(scores: list[PlayerScore]) -> tuple[tuple[int, PlayerScore], ...]:

@@ -526,9 +526,9 @@ def test_dictionaries(client: FlaskClient, catalog: Catalog) -> None:
     assert [d["name"] for d in listed] == ["common", "standard", "large"]
     assert [d["default"] for d in listed] == [False, True, False]
     for entry in listed:
-        assert entry["words"] == len(catalog.get(entry["name"]))
+        assert entry["word_count"] == len(catalog.get(entry["name"]))
         assert entry["description"]
-    assert listed[0]["words"] < listed[1]["words"] < listed[2]["words"]
+    assert listed[0]["word_count"] < listed[1]["word_count"] < listed[2]["word_count"]
     check_headers(response)
 
 
@@ -538,7 +538,7 @@ def test_healthz(client: FlaskClient, catalog: Catalog) -> None:
     assert response.get_json() == {
         "status": "ok",
         "dictionary": "standard",
-        "words": len(catalog.get("standard")),
+        "word_count": len(catalog.get("standard")),
     }
     check_headers(response)
 

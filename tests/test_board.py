@@ -366,3 +366,41 @@ def test_neighbours_of_one_row_and_one_column() -> None:
 def test_neighbours_include_blanks() -> None:
     board = parse_board("a # / # b")
     assert set(board.neighbors(0)) == {1, 2, 3}
+
+
+# --- Separators at the edges, and what a message suggests ---------------------------
+
+
+@pytest.mark.parametrize("ending", ["", "\n", "\r\n", ";", "/", ",", " / \n"])
+def test_separators_after_the_last_row_mean_nothing(ending: str) -> None:
+    assert parse_board("sers patg line sers" + ending) == parse_board("serspatglinesers")
+    assert parse_board("serspatglinesers" + ending).rows == 4
+    assert parse_board("\n" + "sers/patg/line/sers" + ending).rows == 4
+
+
+@pytest.mark.parametrize("ending", ["", "\n", ";", "/"])
+def test_one_row_typed_without_its_shape_is_refused_the_same_with_any_ending(
+    ending: str,
+) -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board("hearths" + ending)
+    assert str(raised.value) == (
+        "7 cells cannot make a square board; give the rows, or the shape first: '1x7: hearths'"
+    )
+    assert parse_board("1x7: hearths" + ending) == Board(1, 7, tuple("hearths"))
+
+
+def test_a_run_of_cells_suggests_the_most_nearly_square_shape() -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board("abcdefghijkl")
+    assert str(raised.value).endswith("the shape first: '3x4: abcdefghijkl'")
+    assert parse_board("3x4: abcdefghijkl").cols == 4
+
+
+def test_sixteen_letters_with_qu_explain_that_qu_is_one_cube() -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board("aquabcdefghijklm")
+    assert str(raised.value) == (
+        "15 cells cannot make a square board ('qu' is one cube, so 16 letters make 15 cells); "
+        "give the rows, or the shape first: '3x5: aquabcdefghijklm'"
+    )

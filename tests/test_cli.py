@@ -245,7 +245,7 @@ def test_random_size_without_dice_matches_the_api(
         (["solve", "abc"], "3 cells cannot make a square board"),
         (["solve", "abcd", "--dictionary", "huge"], "common, standard, large"),
         (["solve", "abcd", "--wordlist", "/no/such/list.txt"], "/no/such/list.txt"),
-        (["solve", "abcd", "--min-length", "2"], "min_length"),
+        (["solve", "abcd", "--min-length", "2"], "--min-length"),
         (["solve", "abcd", "--min-length", "65"], "64"),
         (["solve", "abcd", "--min-length", "four"], "--min-length"),
         (["solve", "abcdef", "--rows", "4"], "cannot make a 4x1 board"),
@@ -299,3 +299,57 @@ def test_errors_as_a_process(cache_dir: Path, argv: list[str]) -> None:
     assert result.stdout == ""
     assert len(result.stderr.splitlines()) == 1
     assert "Traceback" not in result.stderr
+
+
+# --- One rule with the API -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", ["-5", "-1", str(2**63)])
+def test_random_refuses_a_seed_the_api_refuses(
+    capsys: pytest.CaptureFixture[str], client: FlaskClient, seed: str
+) -> None:
+    status, out, err = run(capsys, "random", "--seed", seed)
+    assert (status, out) == (2, "")
+    assert err == (
+        "python -m boggle random: error: argument --seed: must be a whole number "
+        f"from 0 to {2**63 - 1}, not {seed!r}\n"
+    )
+    assert client.get("/random", query_string={"seed": seed}).status_code == 400
+
+
+def test_the_largest_seed_is_accepted_by_both(
+    capsys: pytest.CaptureFixture[str], client: FlaskClient
+) -> None:
+    seed = str(2**63 - 1)
+    status, out, _ = run(capsys, "random", "--seed", seed)
+    assert status == 0
+    api = client.get("/random", query_string={"seed": seed}).get_json()
+    assert out.strip() == api["text"]
+
+
+def test_a_bad_min_length_is_named_as_the_option_the_user_typed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, _, err = run(capsys, "solve", "abcd", "--min-length", "2")
+    assert status == 2
+    assert err == (
+        "python -m boggle solve: error: argument --min-length: "
+        "must be a whole number from 3 to 64, not '2'\n"
+    )
+
+
+def test_dice_names_are_case_insensitive(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        run(capsys, "random", "--dice", "SuperBig", "--seed", "3")[:2]
+        == run(capsys, "random", "--dice", "superbig", "--seed", "3")[:2]
+    )
+
+
+def test_a_6x6_board_counts_words_of_4_letters_unless_told(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    board = "abcdef ghijkl mnoprs tuvwxy zabcde fghijk"
+    _, out, _ = run(capsys, "solve", board, "--json")
+    assert json.loads(out)["min_length"] == 4
+    _, out, _ = run(capsys, "solve", board, "--json", "--min-length", "3")
+    assert json.loads(out)["min_length"] == 3

@@ -181,9 +181,14 @@ def test_different_seeds_give_different_boards(name: str) -> None:
     assert len(boards) == 30
 
 
-def test_seed_is_taken_modulo_the_limit() -> None:
-    assert random_board("new", SEED_LIMIT + 5) == random_board("new", 5)
-    board, seed = random_board("new", -1)
+@pytest.mark.parametrize("seed", [-1, -5, SEED_LIMIT, SEED_LIMIT + 5])
+def test_a_seed_outside_0_to_the_limit_is_refused_as_the_api_refuses_it(seed: int) -> None:
+    with pytest.raises(DiceError, match=f"from 0 to {SEED_LIMIT - 1}, not {seed}"):
+        random_board("new", seed)
+
+
+def test_the_largest_seed_rolls_a_board_again() -> None:
+    board, seed = random_board("new", SEED_LIMIT - 1)
     assert seed == SEED_LIMIT - 1
     assert random_board("new", seed)[0] == board
 

@@ -125,7 +125,7 @@ def test_a_posted_game_shows_each_players_verdicts_as_score_judges_them(
             else:
                 assert not buttons
         total = section.find("tfoot")
-        assert total.find("td").text == str(player["total"])
+        assert total.find("td").text == str(player["total_score"])
         assert f"{player['long_words']} long word" in total.text
 
 
@@ -171,14 +171,17 @@ def test_the_ranking_shows_ranks_totals_and_the_winner(client: FlaskClient) -> N
         (
             str(e["rank"]),
             e["name"] + (" winner" if e["rank"] == 1 else ""),
-            str(e["total"]),
+            str(e["total_score"]),
             str(e["long_words"]),
         )
         for e in expected["ranking"]
     ]
     assert expected["winners"] == ["Ann"]
     assert [r.attrs.get("class") for r in rows] == ["winner", None, None]
-    assert doc.by_id("headline").text == f"Ann wins with {expected['players'][0]['total']} points."
+    assert (
+        doc.by_id("headline").text
+        == f"Ann wins with {expected['players'][0]['total_score']} points."
+    )
     winners = [
         s for s in doc.by_id("player-scores").find_all("section") if "winner" in s.attrs["class"]
     ]
@@ -214,13 +217,16 @@ def test_the_missed_words_are_buttons_with_paths_sorted_by_score(client: FlaskCl
     expected = score_api(client, GAME)
     doc = post(client, form_data(GAME))
     buttons = doc.by_id("missed-list").find_all("button", **{"data-word": True})
-    assert [b.attrs["data-word"] for b in buttons] == [w["word"] for w in expected["missed"]]
+    assert [b.attrs["data-word"] for b in buttons] == [
+        w["word"] for w in expected["missed"]["words"]
+    ]
     scores = [int(b.attrs["data-score"]) for b in buttons]
     assert scores == sorted(scores, reverse=True)
-    assert [path_of(b) for b in buttons[:5]] == [w["path"] for w in expected["missed"][:5]]
+    assert [path_of(b) for b in buttons[:5]] == [w["path"] for w in expected["missed"]["words"][:5]]
     count = doc.by_id("missed-count").text
     assert count == (
-        f"Nobody found {len(expected['missed']):,} words worth {expected['missed_score']:,} points."
+        f"Nobody found {expected['missed']['count']:,} words worth "
+        f"{expected['missed']['total_score']:,} points."
     )
     # The board is drawn next to the results, as the page contract says.
     cells = doc.by_id("result-board").find_all(**{"data-row": True, "data-col": True})

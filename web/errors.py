@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 #: The request field each error code is about, sent as ``field`` so that a form can show
-#: the message beside the input it concerns. Codes not here concern the whole request.
+#: the message beside the input it concerns. Codes not here concern the whole request,
+#: or name their field when raised (``duplicate_field``, ``unknown_field``).
 FIELD_OF_CODE = {
     "missing_board": "board",
     "bad_board": "board",
@@ -40,17 +41,16 @@ FIELD_OF_CODE = {
 class APIError(Exception):
     """A client error: the status to answer with, a machine-readable code and a message."""
 
-    def __init__(self, status: int, code: str, message: str, **details: Any) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, field: str | None = None, **details: Any
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        #: The request field the error is about, if it is about one: given, or the code's.
+        self.field = field or FIELD_OF_CODE.get(code)
         self.details = details
-
-    @property
-    def field(self) -> str | None:
-        """The request field the error is about, if it is about one."""
-        return FIELD_OF_CODE.get(self.code)
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON body of the error."""
@@ -60,6 +60,6 @@ class APIError(Exception):
         return {"error": error}
 
 
-def bad_request(code: str, message: str, **details: Any) -> APIError:
+def bad_request(code: str, message: str, field: str | None = None, **details: Any) -> APIError:
     """A 400 error."""
-    return APIError(400, code, message, **details)
+    return APIError(400, code, message, field, **details)

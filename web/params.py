@@ -6,6 +6,7 @@ the routes never see an unchecked value and the engine never sees a request.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -44,6 +45,12 @@ def read_fields(request: Request, names: tuple[str, ...]) -> dict[str, Any]:
             raise bad_request(
                 "bad_json", f"the JSON body must be an object, not {_json_type(body)}"
             )
+        # A JSON client's misspelt field would otherwise be dropped without a word, and
+        # its default used: refuse it. Query strings and forms stay lenient, since
+        # browsers and links add fields of their own.
+        for given in body:
+            if given not in names:
+                raise unknown_field(given, names)
         return {name: body[name] for name in names if name in body}
     if request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data", ""):
         # A field in both the query string and the form is given twice, like any other.
@@ -64,10 +71,30 @@ def _single_values(values: MultiDict, names: tuple[str, ...]) -> dict[str, str]:
     for name in names:
         given = values.getlist(name)
         if len(given) > 1:
-            raise bad_request("duplicate_field", f"give {name!r} once, not {len(given)} times")
+            raise bad_request(
+                "duplicate_field", f"give {name!r} once, not {len(given)} times", field=name
+            )
         if given:
             fields[name] = given[0]
     return fields
+
+
+def unknown_field(given: str, names: tuple[str, ...]) -> APIError:
+    """A 400 naming a field the request does not take, with the one most like it."""
+    # "minLength" and "min-length" are min_length written in another convention.
+    spelled = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", str(given)).lower().replace("-", "_")
+    close = difflib.get_close_matches(spelled, names, n=1, cutoff=0.6)
+    shown = str(given)[:40]
+    if close:
+        hint = f"did you mean {close[0]!r}?"
+    else:
+        hint = "the fields are " + ", ".join(repr(name) for name in names)
+    return bad_request(
+        "unknown_field",
+        f"this request takes no field {shown!r}; {hint}",
+        field=shown,
+        **({"suggestion": close[0]} if close else {}),
+    )
 
 
 def _json_type(value: object) -> str:

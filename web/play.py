@@ -147,7 +147,7 @@ def scoring_result(document: dict[str, Any], word: str | None = None) -> dict[st
                 on_board[verdict["word"]] = row
             words.append(row)
         players.append(player | {"words": words})
-    for missed in document["missed"]:
+    for missed in document["missed"]["words"]:
         on_board[missed["word"]] = missed
     selected = on_board.get(word) if word else None
     path = selected["path"] if selected else []
@@ -165,7 +165,7 @@ def ranking_rows(ranking: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The ranking, each row marked: winner, tied (sharing its rank), on the tie-break."""
     rows = []
     for entry in ranking:
-        level = [other for other in ranking if other["total"] == entry["total"]]
+        level = [other for other in ranking if other["total_score"] == entry["total_score"]]
         rows.append(
             entry
             | {
@@ -182,7 +182,7 @@ def headline(ranking: list[dict[str, Any]]) -> str:
     """Who won, in a sentence, with the tie-break when it decided."""
     winners = [entry for entry in ranking if entry["rank"] == 1]
     first = winners[0]
-    points = plural(first["total"], "point")
+    points = plural(first["total_score"], "point")
     if len(winners) > 1:
         names = join_names([entry["name"] for entry in winners])
         long_words = plural(first["long_words"], "long word")
@@ -190,7 +190,7 @@ def headline(ranking: list[dict[str, Any]]) -> str:
     if len(ranking) == 1:
         return f"{first['name']} scores {points}."
     runner = ranking[1]
-    if runner["total"] == first["total"]:
+    if runner["total_score"] == first["total_score"]:
         return (
             f"{first['name']} wins on the tie-break: {points} each, and "
             f"{plural(first['long_words'], 'long word')} to {runner['name']}'s "
@@ -241,7 +241,7 @@ def practice_context(request: Request, limits: Limits, catalog: Catalog) -> dict
         if name not in catalog:
             unknown = UnknownDictionary(name, catalog.names)
             raise bad_request("unknown_dictionary", str(unknown), choices=unknown.names)
-        form["dictionary"] = name
+        form["dictionary"] = catalog.canonical(name)
         form["seconds"] = read_seconds(fields.get("seconds"))
         board = read_board(fields.get("board"), limits, required=False)
         if board is not None:

@@ -102,7 +102,7 @@ const picker = new PathPicker(results, view, $("selection"));
 function headline(ranking) {
   const winners = ranking.filter((entry) => entry.rank === 1);
   const [first] = winners;
-  const points = plural(first.total, "point");
+  const points = plural(first.total_score, "point");
   if (winners.length > 1) {
     const names = joinNames(winners.map((entry) => entry.name));
     const long = plural(first.long_words, "long word");
@@ -110,7 +110,7 @@ function headline(ranking) {
   }
   if (ranking.length === 1) return `${first.name} scores ${points}.`;
   const runner = ranking[1];
-  if (runner.total === first.total) {
+  if (runner.total_score === first.total_score) {
     return (
       `${first.name} wins on the tie-break: ${points} each, and ` +
       `${plural(first.long_words, "long word")} to ${runner.name}'s ${runner.long_words}.`
@@ -128,7 +128,7 @@ const tag = (text, extra = "") => h("span", { class: `tag${extra}` }, text);
 function rankingRows(ranking) {
   return ranking.map((entry) => {
     const tied = ranking.filter((other) => other.rank === entry.rank).length > 1;
-    const tieBreak = ranking.some((o) => o.total === entry.total && o.rank !== entry.rank);
+    const tieBreak = ranking.some((o) => o.total_score === entry.total_score && o.rank !== entry.rank);
     const row = h(
       "tr",
       {},
@@ -139,7 +139,7 @@ function rankingRows(ranking) {
         entry.name,
         ...(entry.rank === 1 ? [" ", tag("winner", " tag-win")] : []),
       ),
-      h("td", { class: "num" }, String(entry.total)),
+      h("td", { class: "num" }, String(entry.total_score)),
       h(
         "td",
         { class: "num" },
@@ -179,7 +179,7 @@ function playerScore(player, winners) {
       {},
       h("span", { class: "player-name" }, player.name),
       " ",
-      h("span", { class: "player-total" }, plural(player.total, "point")),
+      h("span", { class: "player-total" }, plural(player.total_score, "point")),
     ),
   );
   if (!player.words.length) {
@@ -225,7 +225,7 @@ function playerScore(player, winners) {
           "tr",
           {},
           h("th", { scope: "row", colspan: "2" }, `Total · ${long}`),
-          h("td", { class: "num" }, String(player.total)),
+          h("td", { class: "num" }, String(player.total_score)),
         ),
       ),
     ),
@@ -244,12 +244,12 @@ function show(result) {
   $("player-scores").replaceChildren(
     ...result.players.map((player) => playerScore(player, result.winners)),
   );
-  const count = result.missed.length;
+  const count = result.missed.count;
   $("missed-count").textContent =
-    `Nobody found ${plural(count, "word")} worth ${plural(result.missed_score, "point")}.`;
+    `Nobody found ${plural(count, "word")} worth ${plural(result.missed.total_score, "point")}.`;
   $("missed-list").replaceChildren(
     count
-      ? wordList(result.missed)
+      ? wordList(result.missed.words)
       : h("p", { class: "empty" }, "Between you, you found every word on the board."),
   );
   results.hidden = false;

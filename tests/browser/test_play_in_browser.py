@@ -105,17 +105,17 @@ def test_three_players_are_scored_in_place_and_words_show_their_paths(
     for row, entry in zip(rows.all(), expected["ranking"], strict=True):
         expect(row.locator("th")).to_contain_text(entry["name"])
         expect(row.locator("td").nth(0)).to_have_text(str(entry["rank"]))
-        expect(row.locator("td").nth(1)).to_have_text(str(entry["total"]))
+        expect(row.locator("td").nth(1)).to_have_text(str(entry["total_score"]))
     expect(page.locator("#ranking-rows tr.winner th")).to_have_text(
         [f"{name} winner" for name in expected["winners"]]
     )
     winner = next(p for p in expected["players"] if p["name"] == expected["winners"][0])
     expect(page.locator("#headline")).to_have_text(
-        f"{winner['name']} wins with {winner['total']} points."
+        f"{winner['name']} wins with {winner['total_score']} points."
     )
-    missed = expected["missed"]
+    missed = expected["missed"]["words"]
     expect(page.locator("#missed-count")).to_have_text(
-        f"Nobody found {len(missed):,} words worth {expected['missed_score']:,} points."
+        f"Nobody found {len(missed):,} words worth {expected['missed']['total_score']:,} points."
     )
 
     # A scored word's path on the board; the same button again clears it.

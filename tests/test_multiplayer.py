@@ -1,0 +1,99 @@
+"""Tests for judging players' words (boggle/scoring.py's score_game, POST /score)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from flask.testing import FlaskClient
+
+from boggle import Dictionary, SearchBudgetExceeded, parse_board, solve
+from boggle.scoring import score_game
+from boggle.tracing import trace_word
+
+BOARD = "sers patg line sers"
+
+
+def verdicts(client: FlaskClient, words: list[str], **fields: object) -> dict[str, dict]:
+    """Each word of one player's list as /score judged it, by the word as written."""
+    body = {"board": BOARD, "players": [{"name": "Ann", "words": words}], **fields}
+    response = client.post("/score", json=body)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return {v["written"]: v for v in response.get_json()["players"][0]["words"]}
+
+
+@pytest.mark.parametrize("written", ["the bath", "sea-lane", "sea2", "café"])
+def test_a_word_with_spaces_or_other_non_letters_is_not_a_word_and_worth_nothing(
+    client: FlaskClient, written: str
+) -> None:
+    judged = verdicts(client, [written])[written]
+    assert (judged["verdict"], judged["points"], judged["score"]) == ("not_a_word", 0, 0)
+    assert judged["path"] is None
+
+
+def test_surrounding_punctuation_is_still_ignored(client: FlaskClient) -> None:
+    judged = verdicts(client, ['"slate!"'])['"slate!"']
+    assert (judged["word"], judged["verdict"], judged["points"]) == ("slate", "scored", 2)
+
+
+def test_a_word_too_short_for_the_game_still_has_its_path(client: FlaskClient) -> None:
+    judged = verdicts(client, ["pa", "sea", "slate"], min_length=4)
+    assert judged["pa"]["verdict"] == "too_short"
+    assert judged["pa"]["path"] == [[1, 0], [1, 1]]
+    assert judged["sea"]["verdict"] == "too_short"
+    assert judged["sea"]["path"] == [[0, 0], [0, 1], [1, 1]]
+    assert judged["slate"]["path"] == [[3, 0], [2, 0], [1, 1], [1, 2], [0, 1]]
+
+
+def test_a_non_word_on_the_board_has_its_path_and_one_off_it_has_none(
+    client: FlaskClient,
+) -> None:
+    judged = verdicts(client, ["tapl", "xyzzy"])
+    assert (judged["tapl"]["verdict"], judged["tapl"]["path"]) == (
+        "not_a_word",
+        [[1, 2], [1, 1], [1, 0], [2, 0]],
+    )
+    assert (judged["xyzzy"]["verdict"], judged["xyzzy"]["path"]) == ("not_a_word", None)
+
+
+def test_a_word_written_twice_by_one_player_is_judged_once(client: FlaskClient) -> None:
+    body = {"board": BOARD, "players": [{"name": "Ann", "words": "slate Slate sea slate"}]}
+    player = client.post("/score", json=body).get_json()["players"][0]
+    assert [v["word"] for v in player["words"]] == ["slate", "sea"]
+    assert player["total_score"] == 3
+
+
+def test_a_trace_follows_the_qu_cube_and_never_reuses_a_cube() -> None:
+    board = parse_board("qu i / t s")
+    assert trace_word(board, "quit") == ((0, 0), (0, 1), (1, 0))
+    assert trace_word(board, "quiq") is None
+    assert trace_word(board, "sits") is None  # one s on the board
+
+
+def test_a_trace_on_a_repetitive_board_ends_quickly_when_no_path_exists() -> None:
+    # Every cube "a" and one "b" far from a 40-letter chain's end: a plain search would
+    # try astronomically many chains of a's.
+    faces = ["a"] * 1600
+    faces[0] = "b"
+    board = parse_board([faces[r * 40 : (r + 1) * 40] for r in range(40)])
+    started = time.perf_counter()
+    assert trace_word(board, "a" * 40 + "c") is None
+    path = trace_word(board, "b" + "a" * 30)
+    assert path is not None and len(set(path)) == 31
+    assert time.perf_counter() - started < 5  # a hang, not a speed target
+
+
+def test_tracing_past_its_deadline_raises_rather_than_guessing() -> None:
+    board = parse_board("aaaa aaaa aaaa aaaa")
+    with pytest.raises(SearchBudgetExceeded):
+        trace_word(board, "a" * 16, deadline=time.monotonic() - 1)
+
+
+def test_score_game_traces_words_with_the_solution_board() -> None:
+    dictionary = Dictionary.from_words(["pale", "sea", "slate"])
+    solution = solve(parse_board(BOARD), dictionary, min_length=5)
+    game = score_game(solution, dictionary, [("Ann", ["pale", "pa"]), ("Bob", ["pale"])])
+    ann = {v.word: v for v in game.players[0].words}
+    assert ann["pale"].verdict == "duplicate"
+    assert ann["pale"].path == ((1, 0), (1, 1), (2, 0), (3, 1))
+    assert ann["pa"].path == ((1, 0), (1, 1))
