@@ -340,3 +340,25 @@ def test_the_rules_state_the_shortest_word_asked_for(
     client: FlaskClient, given: str, stated: str
 ) -> None:
     assert page(client, min_length=given).by_id("rule-min").text == stated
+
+
+def test_a_6x6_grid_asks_for_words_of_4_letters_as_super_big_boggle_does(
+    client: FlaskClient,
+) -> None:
+    doc = page(client, size="6x6")
+    assert doc.find("input", name="min_length").attrs["value"] == "4"
+    assert doc.by_id("rule-min").text == "4"
+    assert "4 on a 6x6 board" in doc.by_id("min_length-hint").text
+    assert page(client, size="5x5").find("input", name="min_length").attrs["value"] == "3"
+
+
+def test_a_6x6_board_solved_without_a_shortest_word_counts_4_letters(
+    client: FlaskClient,
+) -> None:
+    board = "abcdef ghijkl mnoprs tuvwxy zabcde fghijk"
+    doc = page(client, board=board)
+    assert doc.by_id("min_length").attrs["value"] == "4"
+    assert doc.by_id("rule-min").text == "4"
+    shown = [b.attrs["data-word"] for b in doc.find_all("button", **{"data-word": True})]
+    assert shown == [w["word"] for w in solve(client, board)["words"]]
+    assert all(len(word) >= 4 for word in shown)

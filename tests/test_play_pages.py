@@ -65,7 +65,7 @@ def test_the_scoring_page_is_a_post_form_with_player_slots(client: FlaskClient) 
     form = doc.by_id("score-form")
     assert (form.attrs["method"], form.attrs["action"]) == ("post", "/scoring")
     assert form.find("input", name="board").attrs["value"] == ""
-    assert form.find("input", name="min_length").attrs["value"] == "3"
+    assert form.find("input", name="min_length").attrs["value"] == ""  # the board's size decides
     options = form.find("select", name="dictionary").find_all("option")
     assert [o.attrs["value"] for o in options if "selected" in o.attrs] == ["standard"]
     # Four slots without the script (it trims them to two and adds more on demand).

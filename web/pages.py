@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from boggle import Catalog
-from boggle.dice import DEFAULT_SET_FOR_SIZE
+from boggle.dice import DEFAULT_SET_FOR_SIZE, min_length_for
 from boggle.scoring import SCORE_BY_LENGTH, SHORTEST_SCORED
 from boggle.solver import DEFAULT_MIN_LENGTH, Solution
 from boggle.summary import LONG_WORD, summarize
@@ -55,7 +55,8 @@ def index_context(
     rows, cols = grid_shape(fields.get("size", "") or "")
     form = {
         "board": fields.get("board", "") or "",
-        "min_length": fields.get("min_length", "") or str(DEFAULT_MIN_LENGTH),
+        # Unless given, the rule of the dice made for the grid's size: 4 on a 6x6 board.
+        "min_length": fields.get("min_length", "") or str(min_length_for(rows, cols)),
         "dictionary": fields.get("dictionary", "") or catalog.default,
         "size": f"{rows}x{cols}",
         "rows": rows,
@@ -89,7 +90,9 @@ def index_context(
         size=f"{solution.board.rows}x{solution.board.cols}",
         rows=solution.board.rows,
         cols=solution.board.cols,
+        min_length=str(solution.min_length),
     )
+    context["shortest_word"] = solution.min_length
     selected = next((w for w in document["words"] if w["word"] == fields.get("word")), None)
     path = selected["path"] if selected else []
     query = {"board": board_text, "min_length": solution.min_length, "dictionary": name}

@@ -93,7 +93,8 @@ def scoring_context(request: Request, run_score: ScoreFunction, catalog: Catalog
     context: dict[str, Any] = {
         "form": {
             "board": fields.get("board", "") or "",
-            "min_length": fields.get("min_length", "") or str(DEFAULT_MIN_LENGTH),
+            # Empty unless given: the board's size decides (4 on a 6x6 board).
+            "min_length": fields.get("min_length", "") or "",
             "dictionary": fields.get("dictionary", "") or catalog.default,
             "players": player_slots(written),
         },
@@ -117,6 +118,7 @@ def scoring_context(request: Request, run_score: ScoreFunction, catalog: Catalog
         context["status"] = error.status
         return context
     context["result"] = scoring_result(document, fields.get("word"))
+    context["shortest_word"] = document["min_length"]
     return context
 
 

@@ -12,8 +12,12 @@ const size = $("size");
 const customSize = $("custom-size");
 const sides = [$("rows"), $("cols")];
 
-// The server's default shortest word, for an address that names none.
+// The server's default shortest word, for an address that names none: the rule of the
+// dice made for the board's size (boggle/dice.py, min_length_for), 4 on a 6x6 board.
 const DEFAULT_MIN_LENGTH = "3";
+const SUPER_BIG_MIN_LENGTH = "4";
+const defaultMinLength = (rows, cols) =>
+  rows === 6 && cols === 6 ? SUPER_BIG_MIN_LENGTH : DEFAULT_MIN_LENGTH;
 
 /** An address of the app, relative to the page (which may not be at the site's root). */
 const address = (path, params) => new URL(`${path}?${params}`, form.action);
@@ -52,11 +56,19 @@ async function getJSON(url) {
 
 // --- The board entry ----------------------------------------------------------------
 
+let shape = [Number(sides[0].value), Number(sides[1].value)];
+
 const entry = new BoardEntry($("entry-grid"), fields.board, (rows, cols) => {
   const named = [...size.options].some((option) => option.value === `${rows}x${cols}`);
   size.value = named ? `${rows}x${cols}` : "custom";
   customSize.hidden = named;
   [sides[0].value, sides[1].value] = [rows, cols];
+  // A shortest word still at the old size's default follows the size, as on the server.
+  if (fields.min_length.value === defaultMinLength(...shape)) {
+    fields.min_length.value = defaultMinLength(rows, cols);
+    showMinLength();
+  }
+  shape = [rows, cols];
 });
 
 /** The rows and columns the size controls ask for. */
@@ -163,7 +175,7 @@ form.addEventListener("submit", (event) => {
 window.addEventListener("popstate", () => {
   const params = new URLSearchParams(location.search);
   fields.board.value = params.get("board") ?? "";
-  fields.min_length.value = params.get("min_length") || DEFAULT_MIN_LENGTH;
+  fields.min_length.value = params.get("min_length") || defaultMinLength(...shape);
   showMinLength();
   if (params.get("dictionary")) fields.dictionary.value = params.get("dictionary");
   entry.readText();

@@ -258,6 +258,20 @@ def test_the_cubes_read_board_text_as_the_server_does(page: Page, live_url: str)
             assert grid == rows, text
 
 
+def test_choosing_6x6_asks_for_words_of_4_letters_and_back_to_3(
+    page: Page, live_url: str, expect: Callable
+) -> None:
+    page.goto(live_url)
+    page.locator("#size").select_option("6x6")
+    expect(page.locator("#min_length")).to_have_value("4")
+    expect(page.locator("#rule-min")).to_have_text("4")
+    page.locator("#size").select_option("4x4")
+    expect(page.locator("#min_length")).to_have_value("3")
+    page.locator("#min_length").fill("5")
+    page.locator("#size").select_option("6x6")
+    expect(page.locator("#min_length")).to_have_value("5")  # a choice of the user's stays
+
+
 def test_the_random_button_rolls_a_board_of_the_chosen_size(
     page: Page, live_url: str, expect: Callable, solve_api: Callable
 ) -> None:
