@@ -1,53 +1,61 @@
 # Everything a new machine needs, in one place. Each target builds the virtual
-# environment it needs from the pinned requirements files, then runs.
-#
-#   make run     the app on http://127.0.0.1:5000 (development server)
-#   make serve   the app under gunicorn, as in production (http://127.0.0.1:8000)
-#   make test    lint + the whole test suite, browser tests included
-#   make bench   the speed and memory benchmark (needs ENABLE2K, see README)
+# environment it needs from the pinned requirements files, then runs. `make` alone
+# (or `make help`) lists the targets: each one's `## ` comment is its line there.
 
-PYTHON ?= python3
-VENV   ?= .venv
-BIN    := $(VENV)/bin
-PORT   ?= 5000
+PYTHON   ?= python3
+VENV     ?= .venv
+BIN      := $(VENV)/bin
+PORT     ?= 5000
+# The word list `make bench` measures with (ENABLE2K, see benchmarks/README.md).
+WORDLIST ?=
 
 RUNTIME := $(VENV)/.runtime-installed
 DEV     := $(VENV)/.dev-installed
 
-.PHONY: run serve test lint bench loadtest wordlists clean
+.PHONY: help run serve test lint bench loadtest wordlists clean
+.DEFAULT_GOAL := help
+
+help: ## list the targets
+	@echo "make TARGET [PORT=5000] [WORDLIST=path/to/enable2k.txt]"
+	@echo
+	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 12 | sed 's/^/  /'
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(RUNTIME): requirements.txt | $(VENV)/bin/python
+# The project itself is installed editable, so `boggle ...` works from any folder
+# while the virtual environment is active, on the checkout's code and word lists.
+$(RUNTIME): requirements.txt pyproject.toml | $(VENV)/bin/python
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@
 
-$(DEV): requirements.txt requirements-dev.txt | $(VENV)/bin/python
+$(DEV): requirements.txt requirements-dev.txt pyproject.toml | $(VENV)/bin/python
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@ $(RUNTIME)
 
-run: $(RUNTIME)
+run: $(RUNTIME) ## the app on http://127.0.0.1:5000, development server (PORT=8080 for another)
 	$(BIN)/flask --app app run --port $(PORT)
 
-serve: $(RUNTIME)
+serve: $(RUNTIME) ## the app under gunicorn, as in production (see README)
 	$(BIN)/gunicorn --config gunicorn.conf.py "app:create_app()"
 
-lint: $(DEV)
+lint: $(DEV) ## ruff: lint and format check
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-test: lint
+test: lint ## lint + the whole test suite, browser tests included
 	$(BIN)/python -m pytest
 
-bench: $(DEV)
-	$(BIN)/python benchmarks/solver_speed.py
+bench: $(DEV) ## speed and memory benchmark (WORDLIST=path/to/enable2k.txt)
+	$(BIN)/python benchmarks/solver_speed.py $(if $(WORDLIST),--wordlist $(WORDLIST))
 
-loadtest: $(DEV)
+loadtest: $(DEV) ## load test under gunicorn and wrk (see benchmarks/README.md)
 	$(BIN)/python benchmarks/load_test.py
 
-wordlists:
+wordlists: ## rebuild the shipped word lists from SCOWL
 	$(PYTHON) wordlists/rebuild.py
 
-clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache test-artifacts
+clean: ## remove the virtual environment and every cache the tools leave
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis test-artifacts *.egg-info

@@ -1,6 +1,8 @@
-"""The command line: ``python -m boggle solve BOARD`` and ``python -m boggle random``.
+"""The command line: ``boggle solve BOARD`` and ``boggle random``.
 
-Bad input prints one line on stderr and exits with status 2.
+Installed as the ``boggle`` command (``pip install -e .``, which ``make`` does), and
+also run as ``python -m boggle``. Bad input prints one line on stderr and exits with
+status 2.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line's grammar."""
-    parser = _Parser(prog="python -m boggle", description="Solve and make Boggle boards.")
+    parser = _Parser(prog="boggle", description="Solve and make Boggle boards.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     solve_cmd = commands.add_parser(

@@ -311,7 +311,7 @@ def test_random_refuses_a_seed_the_api_refuses(
     status, out, err = run(capsys, "random", "--seed", seed)
     assert (status, out) == (2, "")
     assert err == (
-        "python -m boggle random: error: argument --seed: must be a whole number "
+        "boggle random: error: argument --seed: must be a whole number "
         f"from 0 to {2**63 - 1}, not {seed!r}\n"
     )
     assert client.get("/random", query_string={"seed": seed}).status_code == 400
@@ -333,8 +333,7 @@ def test_a_bad_min_length_is_named_as_the_option_the_user_typed(
     status, _, err = run(capsys, "solve", "abcd", "--min-length", "2")
     assert status == 2
     assert err == (
-        "python -m boggle solve: error: argument --min-length: "
-        "must be a whole number from 3 to 64, not '2'\n"
+        "boggle solve: error: argument --min-length: must be a whole number from 3 to 64, not '2'\n"
     )
 
 
@@ -353,3 +352,24 @@ def test_a_6x6_board_counts_words_of_4_letters_unless_told(
     assert json.loads(out)["min_length"] == 4
     _, out, _ = run(capsys, "solve", board, "--json", "--min-length", "3")
     assert json.loads(out)["min_length"] == 3
+
+
+def test_the_installed_boggle_command_solves_from_any_folder(
+    cache_dir: Path, tmp_path: Path
+) -> None:
+    # `make` installs the project into the virtual environment (pip install -e .).
+    command = Path(sys.executable).parent / "boggle"
+    env = {**os.environ, "BOGGLE_CACHE_DIR": str(cache_dir)}
+    solved = subprocess.run(
+        [str(command), "solve", "serspatglinesers", "--json"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert solved.returncode == 0, solved.stderr
+    assert json.loads(solved.stdout) == json.loads(
+        run_process(cache_dir, "solve", "serspatglinesers", "--json").stdout
+    ) | {"elapsed_ms": json.loads(solved.stdout)["elapsed_ms"]}
