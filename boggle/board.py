@@ -159,7 +159,7 @@ def parse_board(
     grid = [row for row in grid if row]
     if not grid:
         raise BoardError("the board is empty")
-    return _shape(grid, rows_given, rows, cols)
+    return _shape(grid, rows_given, rows, cols, value if isinstance(value, str) else "")
 
 
 def _split_rows(text: str) -> tuple[list[list[str]], bool]:
@@ -285,8 +285,13 @@ def _type_name(value: object) -> str:
     return type(value).__name__
 
 
-def _shape(grid: list[list[str]], rows_given: bool, rows: int | None, cols: int | None) -> Board:
-    """Fit the rows read to a rectangle, or infer a square from one run of cells."""
+def _shape(
+    grid: list[list[str]], rows_given: bool, rows: int | None, cols: int | None, typed: str = ""
+) -> Board:
+    """Fit the rows read to a rectangle, or infer a square from one run of cells.
+
+    ``typed`` is the text the cells were read from, if any, for the error's hint.
+    """
     faces = [face for row in grid for face in row]
     n = len(faces)
     if rows_given:
@@ -303,17 +308,17 @@ def _shape(grid: list[list[str]], rows_given: bool, rows: int | None, cols: int 
         return Board(rows, cols, tuple(faces))
     side = math.isqrt(n)
     if side * side != n:
-        raise BoardError(f"{_cells(n)} cannot make a square board{_not_square_hint(faces)}")
+        raise BoardError(f"{_cells(n)} cannot make a square board{_not_square_hint(faces, typed)}")
     return Board(side, side, tuple(faces))
 
 
-def _not_square_hint(faces: list[str]) -> str:
+def _not_square_hint(faces: list[str], typed: str) -> str:
     """What to do with a run of cells that is not square: the shape to give, and why."""
     n = len(faces)
     hint = ""
-    letters = sum(len(face) for face in faces)
-    if "qu" in faces and math.isqrt(letters) ** 2 == letters:
-        # "aquabcdefghijklm" is 16 letters but 15 cubes: the count looks square to the typist.
+    letters = len(_SPACES.sub("", typed))
+    if "qu" in typed.lower() and letters != n and math.isqrt(letters) ** 2 == letters:
+        # "aquabcdefghijklm" is 16 letters typed but 15 cubes: the typist counted 4x4.
         hint = f" ('qu' is one cube, so {letters} letters make {_cells(n)})"
     # The most nearly square shape these cells fill, e.g. 1x7 for "hearths".
     rows = max(r for r in range(1, math.isqrt(n) + 1) if n % r == 0)
