@@ -87,7 +87,8 @@ SETTING_RULES: dict[str, settings.Rule] = {
     "SCORE_MAX_PLAYERS": settings.whole_number(1, 1000),
     "SCORE_MAX_WORDS": settings.whole_number(1, 100_000),
     "SCORE_MAX_NAME_CHARS": settings.whole_number(1, 1000),
-    "SCORE_MAX_WORD_CHARS": settings.whole_number(1, 1000),
+    # Tracing a written word recurses once a letter (boggle/tracing.py): keep it shallow.
+    "SCORE_MAX_WORD_CHARS": settings.whole_number(1, 200),
 }
 
 #: Addresses whose every answer, errors included, is JSON.
@@ -175,9 +176,13 @@ def run_score(fields: Mapping[str, Any]) -> dict[str, Any]:
     )
     players = read_players(fields.get("players"), player_limits)
     solution, name, elapsed_ms = run_solve(fields)
-    game = score_game(
-        solution, dictionary_named(name), players, budget=current_app.config["SOLVE_BUDGET"]
-    )
+    try:
+        game = score_game(
+            solution, dictionary_named(name), players, budget=current_app.config["SOLVE_BUDGET"]
+        )
+    except SearchBudgetExceeded as error:
+        # Tracing the players' words on a board of endless near-misses: the same limit.
+        raise APIError(422, "search_budget_exceeded", str(error)) from None
     return {
         "board": solution.board.display_rows(),
         "rows": solution.board.rows,

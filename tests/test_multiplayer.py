@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
 
+from app import create_app
 from boggle import Dictionary, SearchBudgetExceeded, parse_board, solve
 from boggle.scoring import score_game
 from boggle.tracing import trace_word
@@ -71,13 +73,14 @@ def test_a_trace_follows_the_qu_cube_and_never_reuses_a_cube() -> None:
 
 
 def test_a_trace_on_a_repetitive_board_ends_quickly_when_no_path_exists() -> None:
-    # Every cube "a" and one "b" far from a 40-letter chain's end: a plain search would
-    # try astronomically many chains of a's.
-    faces = ["a"] * 1600
+    # Every cube "a" but one "b": a plain search for "aaa...ac" would try astronomically
+    # many chains of a's before giving up.
+    faces = ["a"] * 400
     faces[0] = "b"
-    board = parse_board([faces[r * 40 : (r + 1) * 40] for r in range(40)])
+    board = parse_board([faces[r * 20 : (r + 1) * 20] for r in range(20)])
     started = time.perf_counter()
     assert trace_word(board, "a" * 40 + "c") is None
+    assert trace_word(board, "a" * 40 + "b") is not None
     path = trace_word(board, "b" + "a" * 30)
     assert path is not None and len(set(path)) == 31
     assert time.perf_counter() - started < 5  # a hang, not a speed target
@@ -97,3 +100,34 @@ def test_score_game_traces_words_with_the_solution_board() -> None:
     assert ann["pale"].verdict == "duplicate"
     assert ann["pale"].path == ((1, 0), (1, 1), (2, 0), (3, 1))
     assert ann["pa"].path == ((1, 0), (1, 1))
+
+
+def test_the_longest_word_a_setting_allows_is_traced_without_running_out_of_stack(
+    cache_dir: Path,
+) -> None:
+    app = create_app({"TESTING": True, "CACHE_DIR": str(cache_dir), "SCORE_MAX_WORD_CHARS": 200})
+    board = "15x15: " + "a" * 225
+    body = {"board": board, "players": [{"name": "Ann", "words": ["a" * 200]}]}
+    response = app.test_client().post("/score", json=body)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    judged = response.get_json()["players"][0]["words"][0]
+    assert judged["verdict"] == "not_a_word"
+    assert len(judged["path"]) == 200
+
+
+def test_a_word_that_cannot_be_traced_in_the_budget_is_a_422_not_a_hang(cache_dir: Path) -> None:
+    # 200 letters on 196 cubes: the relaxed check cannot rule it out; the deadline does.
+    app = create_app(
+        {
+            "TESTING": True,
+            "CACHE_DIR": str(cache_dir),
+            "SCORE_MAX_WORD_CHARS": 200,
+            "SOLVE_BUDGET": 0.2,
+        }
+    )
+    body = {"board": "14x14: " + "a" * 196, "players": [{"name": "Ann", "words": ["a" * 200]}]}
+    started = time.perf_counter()
+    response = app.test_client().post("/score", json=body)
+    assert response.status_code == 422
+    assert response.get_json()["error"]["code"] == "search_budget_exceeded"
+    assert time.perf_counter() - started < 5  # a hang, not a speed target
