@@ -38,7 +38,7 @@ $(DEV): requirements.txt requirements-dev.txt pyproject.toml | $(VENV)/bin/pytho
 run: $(RUNTIME) ## the app on http://127.0.0.1:5000, development server (PORT=8080 for another)
 	$(BIN)/flask --app app run --port $(PORT)
 
-serve: $(RUNTIME) ## the app under gunicorn, as in production (see README)
+serve: $(RUNTIME) ## the app under gunicorn, as in production, on http://127.0.0.1:8000
 	$(BIN)/gunicorn --config gunicorn.conf.py "app:create_app()"
 
 lint: $(DEV) ## ruff: lint and format check

@@ -23,6 +23,8 @@ from .scoring import SHORTEST_SCORED
 from .solver import DEFAULT_MIN_LENGTH, Solution, solve
 
 USAGE_ERROR = 2
+#: The longest side a board can be typed with: its shape prefix has up to four digits.
+MAX_SIDE = 9999
 
 
 class _Parser(argparse.ArgumentParser):
@@ -60,8 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve_cmd.add_argument(
         "board", nargs="+", help="the letters, e.g. 'abcd efgh ijkl mnop' (see README)"
     )
-    solve_cmd.add_argument("--rows", type=int, help="number of rows (else inferred)")
-    solve_cmd.add_argument("--cols", type=int, help="number of columns (else inferred)")
+    side = whole_number(1, MAX_SIDE)
+    solve_cmd.add_argument("--rows", type=side, help="number of rows (else inferred)")
+    solve_cmd.add_argument("--cols", type=side, help="number of columns (else inferred)")
     solve_cmd.add_argument(
         "--min-length",
         type=whole_number(SHORTEST_SCORED, MAX_WORD_LENGTH),
@@ -97,8 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=whole_number(0, SEED_LIMIT - 1),
         help="seed, to roll the same board again",
     )
-    random_cmd.add_argument("--rows", type=int, help="rows, for a size the set was not made for")
-    random_cmd.add_argument("--cols", type=int, help="columns, likewise")
+    random_cmd.add_argument("--rows", type=side, help="rows, for a size the set was not made for")
+    random_cmd.add_argument("--cols", type=side, help="columns, likewise")
     return parser
 
 

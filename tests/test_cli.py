@@ -255,7 +255,8 @@ def test_random_size_without_dice_matches_the_api(
         ([], "command"),
         (["random", "--dice", "huge"], "huge"),
         (["random", "--seed", "abc"], "--seed"),
-        (["random", "--rows", "0"], "at least one row"),
+        (["random", "--rows", "0"], "argument --rows: must be a whole number from 1 to 9999"),
+        (["solve", "abcd", "--cols", "-2"], "argument --cols: must be a whole number from 1"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(

@@ -362,3 +362,9 @@ def test_a_6x6_board_solved_without_a_shortest_word_counts_4_letters(
     shown = [b.attrs["data-word"] for b in doc.find_all("button", **{"data-word": True})]
     assert shown == [w["word"] for w in solve(client, board)["words"]]
     assert all(len(word) >= 4 for word in shown)
+
+
+def test_a_dictionary_named_in_another_case_is_selected_in_the_form(client: FlaskClient) -> None:
+    doc = page(client, board=BOARD, dictionary="Common")
+    selected = [o for o in doc.by_id("dictionary").find_all("option") if "selected" in o.attrs]
+    assert [o.attrs["value"] for o in selected] == ["common"]

@@ -57,7 +57,7 @@ def index_context(
         "board": fields.get("board", "") or "",
         # Unless given, the rule of the dice made for the grid's size: 4 on a 6x6 board.
         "min_length": fields.get("min_length", "") or str(min_length_for(rows, cols)),
-        "dictionary": fields.get("dictionary", "") or catalog.default,
+        "dictionary": catalog.canonical(fields.get("dictionary", "") or catalog.default),
         "size": f"{rows}x{cols}",
         "rows": rows,
         "cols": cols,

@@ -95,7 +95,7 @@ def scoring_context(request: Request, run_score: ScoreFunction, catalog: Catalog
             "board": fields.get("board", "") or "",
             # Empty unless given: the board's size decides (4 on a 6x6 board).
             "min_length": fields.get("min_length", "") or "",
-            "dictionary": fields.get("dictionary", "") or catalog.default,
+            "dictionary": catalog.canonical(fields.get("dictionary", "") or catalog.default),
             "players": player_slots(written),
         },
         "dictionaries": catalog.describe(),
