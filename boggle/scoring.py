@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import string
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .tracing import trace_word
+from .errors import SearchBudgetExceeded
+from .tracing import Tracer
 
 if TYPE_CHECKING:  # the solver imports this module's table; only types flow back
     from .dictionary import Dictionary
@@ -173,6 +174,7 @@ def score_game(
     spent tracing words the solution does not list (SearchBudgetExceeded past it).
     """
     deadline = None if budget is None else time.monotonic() + budget
+    tracer = Tracer(solution.board)
     lists = [(name, _distinct(words)) for name, words in players]
     writers: dict[str, list[str]] = {}
     for name, words in lists:
@@ -180,10 +182,21 @@ def score_game(
             writers.setdefault(word, []).append(name)
     on_board = {found.word: found for found in solution.words}
 
+    def trace(word: str) -> tuple[tuple[int, int], ...] | None:
+        """The path of a word the solution does not list, if it can be traced."""
+        if not is_letters(word):
+            return None
+        if len(word) >= solution.min_length and word in dictionary:
+            return None  # the solution lists every such word on the board: this one is not
+        try:
+            return tracer.trace(word, deadline)
+        except SearchBudgetExceeded:
+            raise SearchBudgetExceeded(budget or 0.0) from None
+
     scores = []
     for name, words in lists:
         verdicts = tuple(
-            _judge(word, written, name, writers[word], solution, dictionary, on_board, deadline)
+            _judge(word, written, name, writers[word], solution, dictionary, on_board, trace)
             for word, written in words.items()
         )
         scored = [v for v in verdicts if v.verdict == SCORED]
@@ -217,11 +230,11 @@ def _judge(
     solution: Solution,
     dictionary: Dictionary,
     on_board: dict[str, FoundWord],
-    deadline: float | None,
+    trace: Callable[[str], tuple[tuple[int, int], ...] | None],
 ) -> WordVerdict:
     """The verdict on one word of one player's list."""
     found = on_board.get(word)
-    path = found.path if found else _trace(word, solution, dictionary, deadline)
+    path = found.path if found else trace(word)
     if len(writers) > 1:
         others = tuple(name for name in writers if name != player)
         return WordVerdict(word, written, DUPLICATE, 0, others, path)
@@ -236,17 +249,6 @@ def _judge(
         verdict = NOT_ON_BOARD if word in dictionary else NOT_A_WORD
         return WordVerdict(word, written, verdict, 0, path=path)
     return WordVerdict(word, written, SCORED, found.score, path=path)
-
-
-def _trace(
-    word: str, solution: Solution, dictionary: Dictionary, deadline: float | None
-) -> tuple[tuple[int, int], ...] | None:
-    """The path of a word the solution does not list, if it can be traced on the board."""
-    if not is_letters(word):
-        return None
-    if len(word) >= solution.min_length and word in dictionary:
-        return None  # the solution lists every such word on the board: this one is not
-    return trace_word(solution.board, word, deadline)
 
 
 def _ranking(scores: list[PlayerScore]) -> tuple[tuple[int, PlayerScore], ...]:

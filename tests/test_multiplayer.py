@@ -7,11 +7,15 @@ from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reference import is_valid_path
+from reference import trace as reference_trace
 
 from app import create_app
-from boggle import Dictionary, SearchBudgetExceeded, parse_board, solve
+from boggle import Board, Dictionary, SearchBudgetExceeded, parse_board, solve
 from boggle.scoring import score_game
-from boggle.tracing import trace_word
+from boggle.tracing import Tracer, trace_word
 
 BOARD = "sers patg line sers"
 
@@ -131,3 +135,37 @@ def test_a_word_that_cannot_be_traced_in_the_budget_is_a_422_not_a_hang(cache_di
     assert response.status_code == 422
     assert response.get_json()["error"]["code"] == "search_budget_exceeded"
     assert time.perf_counter() - started < 5  # a hang, not a speed target
+
+
+FACES = [*"aaeeeiioourssttnlcdpb", "qu", "th", "in", "er", "he", "an", "#"]
+
+
+@st.composite
+def boards_and_words(draw: st.DrawFn) -> tuple[Board, list[str]]:
+    """A small board, with words read along random walks on it and random letter strings."""
+    rows, cols = draw(st.integers(1, 6)), draw(st.integers(1, 6))
+    faces = draw(st.lists(st.sampled_from(FACES), min_size=rows * cols, max_size=rows * cols))
+    board = Board(rows, cols, tuple(faces))
+    words = draw(st.lists(st.text("aeiorstnlquh", min_size=1, max_size=8), max_size=6))
+    for _ in range(draw(st.integers(0, 6))):
+        cell = draw(st.integers(0, board.size - 1))
+        walk = [cell]
+        for _ in range(draw(st.integers(0, 7))):
+            cell = draw(st.sampled_from(board.neighbors(cell))) if board.neighbors(cell) else cell
+            walk.append(cell)  # may revisit a cube: such a word may not be traceable
+        words.append("".join(board.faces[i] for i in walk).replace("#", ""))
+    return board, [w for w in words if w]
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards_and_words())
+def test_the_tracer_finds_a_path_exactly_when_the_plain_search_does(
+    drawn: tuple[Board, list[str]],
+) -> None:
+    board, words = drawn
+    tracer = Tracer(board)
+    for word in words:
+        path = tracer.trace(word)
+        assert (path is None) == (reference_trace(board, word) is None), word
+        if path is not None:
+            assert is_valid_path(board, word, path), word
