@@ -374,3 +374,11 @@ def test_the_installed_boggle_command_solves_from_any_folder(
     assert json.loads(solved.stdout) == json.loads(
         run_process(cache_dir, "solve", "serspatglinesers", "--json").stdout
     ) | {"elapsed_ms": json.loads(solved.stdout)["elapsed_ms"]}
+
+
+def test_dictionary_names_are_case_insensitive_on_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "solve", "serspatglinesers", "--json", "--dictionary", "Common")
+    assert status == 0
+    assert json.loads(out)["dictionary"] == "common"
