@@ -2,7 +2,8 @@
 # environment it needs from the pinned requirements files, then runs.
 #
 #   make run     the app on http://127.0.0.1:5000 (development server)
-#   make serve   the app under gunicorn, as in production (http://127.0.0.1:8000)
+#   make serve   the production recipe, nginx in front of gunicorn (http://127.0.0.1:8000,
+#                SERVE_PORT=... for another port)
 #   make test    lint + the whole test suite, browser tests included
 #   make bench   the speed and memory benchmark (needs ENABLE2K, see README)
 
@@ -10,6 +11,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 5000
+SERVE_PORT ?= 8000
 
 RUNTIME := $(VENV)/.runtime-installed
 DEV     := $(VENV)/.dev-installed
@@ -31,7 +33,7 @@ run: $(RUNTIME)
 	$(BIN)/flask --app app run --port $(PORT)
 
 serve: $(RUNTIME)
-	$(BIN)/gunicorn --config gunicorn.conf.py "app:create_app()"
+	$(BIN)/python deploy/serve.py --port $(SERVE_PORT)
 
 lint: $(DEV)
 	$(BIN)/ruff check .
