@@ -10,6 +10,7 @@ Run it with ``make run`` (development) or ``make serve`` (gunicorn, see README).
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -23,6 +24,8 @@ from boggle import (
     DiceError,
     Dictionary,
     SearchBudgetExceeded,
+    SearchBusy,
+    SearchGate,
     UnknownDictionary,
     random_board,
     solve,
@@ -63,8 +66,16 @@ DEFAULTS: dict[str, Any] = {
     # Largest board, in cells, and longest side.
     "MAX_CELLS": 1600,
     "MAX_SIDE": 64,
-    # Time budget of one search, in seconds; past it the answer is a 422 error.
+    # Budget of one search, in seconds of the request thread's CPU time (time spent
+    # waiting for other requests does not count); past it the answer is a 422 error.
+    # A number > 0.
     "SOLVE_BUDGET": 2.0,
+    # Expensive searches one process runs at once; past it the answer is 503
+    # server_busy with Retry-After, at once, never queued. A whole number >= 1.
+    "MAX_EXPENSIVE_SEARCHES": 1,
+    # The cost from which a search is expensive, in millions of cell-words (usable
+    # cells x words in the dictionary: 10x10 on `large` is 25, 5x5 is 6). A number > 0.
+    "EXPENSIVE_SEARCH_COST": 20.0,
     # POST /score: players per game, words per player, characters per name and word.
     "SCORE_MAX_PLAYERS": 20,
     "SCORE_MAX_WORDS": 1000,
@@ -98,6 +109,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         preload = [name.strip() for name in preload.split(",") if name.strip()]
     catalog.preload(catalog.names if "all" in preload else [catalog.default, *preload])
     app.extensions["boggle.catalog"] = catalog
+    app.extensions["boggle.gate"] = SearchGate(
+        app.config["MAX_EXPENSIVE_SEARCHES"], app.config["EXPENSIVE_SEARCH_COST"]
+    )
 
     _register_routes(app)
     _register_errors(app)
@@ -125,12 +139,18 @@ def run_solve(fields: Mapping[str, Any]) -> tuple[Solution, str, float]:
     min_length = read_min_length(fields.get("min_length"), DEFAULT_MIN_LENGTH)
     name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
     dictionary = dictionary_named(name)
+    budget = current_app.config["SOLVE_BUDGET"]
     started = time.perf_counter()
     try:
-        solution = solve(board, dictionary, min_length, budget=current_app.config["SOLVE_BUDGET"])
+        with current_app.extensions["boggle.gate"].admit(board, dictionary):
+            solution = solve(board, dictionary, min_length, budget=budget)
     except SearchBudgetExceeded as error:
         log.warning("search budget exceeded: %s", board)
         raise APIError(422, "search_budget_exceeded", str(error)) from None
+    except SearchBusy as error:
+        # A place frees within one budget at the latest.
+        retry = str(math.ceil(budget))
+        raise APIError(503, "server_busy", str(error), headers={"Retry-After": retry}) from None
     return solution, name, (time.perf_counter() - started) * 1000
 
 
@@ -249,7 +269,7 @@ def _register_routes(app: Flask) -> None:
         return jsonify({"status": "ok", "dictionary": dictionary.name, "words": len(dictionary)})
 
     @app.get("/")
-    def index() -> tuple[str, int]:
+    def index() -> tuple[str, int, dict[str, str]]:
         """The page: the board form and, when a board is given, every word on it."""
         try:
             fields, problem = read_fields(request, pages.INDEX_FIELDS), None
@@ -258,13 +278,15 @@ def _register_routes(app: Flask) -> None:
             fields = {name: request.args.get(name, "") for name in pages.INDEX_FIELDS}
             problem = error
         context = pages.index_context(fields, run_solve, catalog(), problem)
-        return render_template("index.html", **context), context["status"]
+        page = render_template("index.html", **context)
+        return page, context["status"], context.get("headers", {})
 
     @app.route("/scoring", methods=["GET", "POST"])
-    def scoring() -> tuple[str, int]:
+    def scoring() -> tuple[str, int, dict[str, str]]:
         """Multiplayer scoring: the form, and the results when it is posted without script."""
         context = play.scoring_context(request, run_score, catalog())
-        return render_template("scoring.html", **context), context["status"]
+        page = render_template("scoring.html", **context)
+        return page, context["status"], context.get("headers", {})
 
     @app.get("/practice")
     def practice() -> tuple[str, int]:
@@ -287,13 +309,14 @@ def _wants_json() -> bool:
 
 def _register_errors(app: Flask) -> None:
     @app.errorhandler(APIError)
-    def api_error(error: APIError) -> tuple[Response | str, int]:
+    def api_error(error: APIError) -> tuple[Response | str, int, dict[str, str]]:
         if _wants_json():
-            return jsonify(error.as_dict()), error.status
-        return render_template("error.html", error=error.as_dict()["error"]), error.status
+            return jsonify(error.as_dict()), error.status, error.headers
+        page = render_template("error.html", error=error.as_dict()["error"])
+        return page, error.status, error.headers
 
     @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException) -> tuple[Response | str, int]:
+    def http_error(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:
         code = (error.name or "error").lower().replace(" ", "_")
         message = _HTTP_MESSAGES.get(error.code or 0, error.description or error.name)
         if error.code == 405 and getattr(error, "valid_methods", None):
@@ -307,7 +330,7 @@ def _register_errors(app: Flask) -> None:
         return api_error(APIError(error.code or 500, code, message))
 
     @app.errorhandler(Exception)
-    def unexpected_error(error: Exception) -> tuple[Response | str, int]:
+    def unexpected_error(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
         log.exception("unexpected error on %s %s", request.method, request.path)
         return api_error(APIError(500, "internal_error", "something went wrong on our side"))
 

@@ -26,3 +26,15 @@ class SearchBudgetExceeded(BoggleError):  # noqa: N818 - reads as the rule it re
             "this board has too many paths to explore"
         )
         self.budget = budget
+
+
+class SearchBusy(BoggleError):  # noqa: N818 - reads as the state it reports
+    """Every place for an expensive search is taken; try again shortly."""
+
+    def __init__(self, limit: int) -> None:
+        running = "one expensive search is" if limit == 1 else f"{limit} expensive searches are"
+        super().__init__(
+            f"{running} running already, the most allowed at once; "
+            "try again in a moment, or send a smaller board"
+        )
+        self.limit = limit

@@ -24,7 +24,7 @@ from .board import Board, Cell, display_face, grid_neighbors
 from .dictionary import MASK, MAX_WORD_LENGTH, Dictionary, face_column
 from .errors import SearchBudgetExceeded
 from .scoring import LONGEST_SCORED, SCORE_BY_LENGTH, SHORTEST_SCORED
-from .watchdog import WATCHDOG
+from .watchdog import WATCHDOG, thread_cpu_clock
 
 DEFAULT_MIN_LENGTH = 3
 
@@ -82,8 +82,9 @@ def solve(
 ) -> Solution:
     """Find every word of at least ``min_length`` letters that can be traced on the board.
 
-    ``budget`` is a time limit in seconds: past it the search stops and raises
-    SearchBudgetExceeded rather than return part of the answer as if it were whole.
+    ``budget`` is a limit in seconds of the calling thread's CPU time: past it the
+    search stops and raises SearchBudgetExceeded rather than return part of the answer
+    as if it were whole.
     """
     if not isinstance(min_length, int) or not SHORTEST_SCORED <= min_length <= MAX_WORD_LENGTH:
         raise ValueError(
@@ -168,15 +169,20 @@ def _search(
             for cell in range(len(moves)):
                 moves[cell] = ()
 
-        alarm = WATCHDOG.schedule(budget, stop)
+        # The budget counts this thread's own work, not time spent waiting for the
+        # interpreter lock while other requests search (see watchdog.py).
+        alarm = WATCHDOG.schedule(budget, stop, thread_cpu_clock())
 
     table, root = dictionary.table, dictionary.root
-    for cell, column in enumerate(columns):
-        if column is not None:
-            node = table[root + column]
-            if node:
-                visit(cell, node, faces[cell])
-    if alarm is not None and not WATCHDOG.cancel(alarm):
+    try:
+        for cell, column in enumerate(columns):
+            if column is not None:
+                node = table[root + column]
+                if node:
+                    visit(cell, node, faces[cell])
+    finally:
+        stopped = alarm is not None and not WATCHDOG.cancel(alarm)
+    if stopped:
         raise SearchBudgetExceeded(budget)
     return found
 

@@ -6,6 +6,7 @@ client sends produces a 500 or an HTML error page there.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 #: The request field each error code is about, sent as ``field`` so that a form can show
@@ -40,12 +41,22 @@ FIELD_OF_CODE = {
 class APIError(Exception):
     """A client error: the status to answer with, a machine-readable code and a message."""
 
-    def __init__(self, status: int, code: str, message: str, **details: Any) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        *,
+        headers: Mapping[str, str] | None = None,
+        **details: Any,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.details = details
+        #: Response headers the answer needs (``Retry-After`` on a 503, ``Allow`` on a 405).
+        self.headers = dict(headers or {})
 
     @property
     def field(self) -> str | None:

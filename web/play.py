@@ -115,6 +115,7 @@ def scoring_context(request: Request, run_score: ScoreFunction, catalog: Catalog
         # A body over the size limit is the players' lists, in all likelihood.
         context["error"] = page_error(error, "players")
         context["status"] = error.status
+        context["headers"] = error.headers
         return context
     context["result"] = scoring_result(document, fields.get("word"))
     return context
@@ -251,6 +252,7 @@ def practice_context(request: Request, limits: Limits, catalog: Catalog) -> dict
     except APIError as error:
         context["error"] = error.as_dict()["error"]
         context["status"] = error.status
+        context["headers"] = error.headers
     return context
 
 
