@@ -1,6 +1,7 @@
 """Attack the production recipe on loopback and check that cheap requests still get through.
 
     python benchmarks/attack.py [slow] [expensive] [--seconds 60] [--server recipe|gunicorn]
+                                [--polite] [--env BOGGLE_SETTING=value ...]
 
 Starts the server (the README's recipe, nginx + gunicorn, as ``make serve``; or, to
 compare, ``--server gunicorn``: gunicorn alone on the port), then runs each scenario
@@ -12,7 +13,8 @@ another, and measures their latency:
   Targets: 0 cheap errors, cheap p99 <= 100 ms.
 - ``expensive``: 8 clients posting the worst 40x40 board found
   (``asar/asar/asar/asas`` tiled, benchmarks/solver_speed.py) with the large list,
-  each sending again as soon as it has an answer. Targets: cheap p99 <= 50 ms and 0
+  each sending again as soon as it has an answer (``--polite``: after waiting as a
+  503's Retry-After says). Targets: cheap p99 <= 50 ms and 0
   cheap errors; every expensive request answered 200, 422 or 503 within 3 s.
 
 Everything stays on 127.0.0.1; every scenario ends after ``--seconds`` and every
@@ -90,9 +92,17 @@ class Tally:
 
 
 def request_loop(
-    port: int, tally: Tally, until: float, make_request, ok: tuple[int, ...] = (200,)
+    port: int,
+    tally: Tally,
+    until: float,
+    make_request,
+    ok: tuple[int, ...] = (200,),
+    polite: bool = False,
 ) -> None:
-    """Send requests one after another on a keep-alive connection until ``until``."""
+    """Send requests one after another on a keep-alive connection until ``until``.
+
+    A polite client waits as long as a 503's Retry-After says before sending again.
+    """
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=REQUEST_TIMEOUT)
     while time.monotonic() < until:
         method, path, body, headers = make_request()
@@ -109,6 +119,9 @@ def request_loop(
         tally.add(ms, status if status is None or status in ok else -status)
         if status is not None and response.will_close:
             connection.close()
+        if polite and status == 503:
+            wait = float(response.getheader("Retry-After") or 0)
+            time.sleep(max(0.0, min(wait, until - time.monotonic())))
     connection.close()
 
 
@@ -166,7 +179,7 @@ def slow_connections(port: int, until: float, count: int) -> dict[str, int]:
     return stats
 
 
-def run_scenario(name: str, port: int, seconds: float, seed: int) -> bool:
+def run_scenario(name: str, port: int, seconds: float, seed: int, polite: bool) -> bool:
     """Run one scenario with the cheap clients beside it; print figures; whether it passed."""
     cheap = Tally()
     expensive = Tally()
@@ -190,7 +203,7 @@ def run_scenario(name: str, port: int, seconds: float, seed: int) -> bool:
         threads += [
             threading.Thread(
                 target=request_loop,
-                args=(port, expensive, until, expensive_request, EXPENSIVE_ANSWERS),
+                args=(port, expensive, until, expensive_request, EXPENSIVE_ANSWERS, polite),
             )
             for _ in range(EXPENSIVE_CLIENTS)
         ]
@@ -220,7 +233,9 @@ def run_scenario(name: str, port: int, seconds: float, seed: int) -> bool:
             n for status, n in expensive.statuses.items() if status < 0
         )
         print(
-            f"  expensive 40x40, {EXPENSIVE_CLIENTS} clients: {len(expensive.latencies)} "
+            f"  expensive 40x40, {EXPENSIVE_CLIENTS} "
+            f"{'clients waiting as Retry-After says' if polite else 'clients sending at once'}: "
+            f"{len(expensive.latencies)} "
             f"requests (statuses {_statuses(expensive)}), p50 "
             f"{percentile(expensive.latencies, 50):.0f} ms, max "
             f"{max(expensive.latencies, default=0):.0f} ms, {late} over "
@@ -243,9 +258,14 @@ def _statuses(tally: Tally) -> str:
     return ", ".join(parts) or "none"
 
 
-def start_gunicorn_alone(port: int) -> subprocess.Popen:
+def start_gunicorn_alone(port: int, settings: dict[str, str]) -> subprocess.Popen:
     """gunicorn alone on the port (the recipe without nginx), for comparison."""
-    env = {**os.environ, "BOGGLE_BIND": f"127.0.0.1:{port}", "BOGGLE_LOG_LEVEL": "warning"}
+    env = {
+        **os.environ,
+        "BOGGLE_BIND": f"127.0.0.1:{port}",
+        "BOGGLE_LOG_LEVEL": "warning",
+        **settings,
+    }
     command = [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", "app:create_app()"]
     return subprocess.Popen(command, cwd=ROOT, env=env)
 
@@ -273,22 +293,35 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60, help="length of each scenario")
     parser.add_argument("--server", choices=("recipe", "gunicorn"), default="recipe")
     parser.add_argument("--seed", type=int, default=1, help="seed of the cheap boards")
+    parser.add_argument(
+        "--polite",
+        action="store_true",
+        help="expensive clients wait as a 503's Retry-After says (default: send again at once)",
+    )
+    parser.add_argument(
+        "--env", action="append", default=[], metavar="NAME=VALUE", help="a server setting"
+    )
     args = parser.parse_args()
+    settings = dict(item.split("=", 1) for item in args.env)
 
     port = free_port()
     recipe = gunicorn = None
     if args.server == "recipe":
-        recipe = Recipe("127.0.0.1", port, env={"BOGGLE_LOG_LEVEL": "warning"})
+        recipe = Recipe("127.0.0.1", port, env={"BOGGLE_LOG_LEVEL": "warning", **settings})
         recipe.start()
     else:
-        gunicorn = start_gunicorn_alone(port)
+        gunicorn = start_gunicorn_alone(port, settings)
     try:
         wait_until_healthy(port, 120)
         print(
             f"server: {'nginx -> gunicorn' if recipe else 'gunicorn alone'} on 127.0.0.1:{port}, "
-            f"{os.cpu_count()} cores"
+            f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
+            + (f", settings {settings}" if settings else "")
         )
-        results = [run_scenario(name, port, args.seconds, args.seed) for name in args.scenarios]
+        results = [
+            run_scenario(name, port, args.seconds, args.seed, args.polite)
+            for name in args.scenarios
+        ]
     finally:
         if recipe is not None:
             recipe.stop()
