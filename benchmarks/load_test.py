@@ -6,6 +6,8 @@ Starts the recipe exactly as ``make serve`` does (deploy/serve.py) and asks the
 running gunicorn, over its control socket, which worker class and how many threads
 it really runs and which processes are its workers. Then:
 
+0. the first GET /dictionaries of each worker (two per worker, all at once): with
+   every list loaded before the fork they read no list file;
 1. memory: ``--varied`` requests with boards of several sizes and every word list,
    then each process's PSS (proportional set size: pages shared by N processes count
    1/N in each, so the sum is what the server really holds) and RSS;
@@ -152,6 +154,19 @@ def varied_requests(base: str, count: int, clients: int, seed: int) -> tuple[int
     return sum(status != 200 for status in statuses), statuses
 
 
+def first_requests(url: str, count: int) -> list[float]:
+    """Milliseconds of ``count`` concurrent GETs to a fresh server (sorted): workers' first."""
+
+    def timed(_: int) -> float:
+        started = time.perf_counter()
+        with urllib.request.urlopen(url, timeout=30) as response:
+            response.read()
+        return (time.perf_counter() - started) * 1000
+
+    with ThreadPoolExecutor(count) as pool:
+        return sorted(pool.map(timed, range(count)))
+
+
 def run_wrk(url: str, dice: str, seconds: int, connections: int, threads: int) -> dict[str, int]:
     """One wrk run; the numbers its Lua done() hook prints."""
     command = [
@@ -203,6 +218,11 @@ def main() -> int:
             f"nginx -> gunicorn, {len(server.workers)} {server.worker_class} workers, "
             f"{server.config['threads']} thread(s) each (as the running server reports), "
             f"{os.cpu_count()} cores; lists {', '.join(DICTIONARIES)} chosen at random"
+        )
+        first = first_requests(f"{base}/dictionaries", 2 * len(server.workers))
+        print(
+            f"first GET /dictionaries, {len(first)} at once, ms:",
+            " ".join(f"{ms:.0f}" for ms in first),
         )
         memory_report("after start", groups)
         started = time.monotonic()
