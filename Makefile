@@ -6,6 +6,7 @@
 #                SERVE_PORT=... for another port)
 #   make test    lint + the whole test suite, browser tests included
 #   make bench   the speed and memory benchmark (needs ENABLE2K, see README)
+#   make loadtest, make attack   the production recipe under load (benchmarks/README.md)
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -16,7 +17,7 @@ SERVE_PORT ?= 8000
 RUNTIME := $(VENV)/.runtime-installed
 DEV     := $(VENV)/.dev-installed
 
-.PHONY: run serve test lint bench loadtest wordlists clean
+.PHONY: run serve test lint bench loadtest attack wordlists clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +48,9 @@ bench: $(DEV)
 
 loadtest: $(DEV)
 	$(BIN)/python benchmarks/load_test.py
+
+attack: $(DEV)
+	$(BIN)/python benchmarks/attack.py
 
 wordlists:
 	$(PYTHON) wordlists/rebuild.py

@@ -14,35 +14,44 @@ from boggle import Catalog, SearchBusy, SearchGate, parse_board
 FORK = multiprocessing.get_context("fork")
 
 
-def hold_a_place(gate: SearchGate, catalog: Catalog, holding, release) -> None:
+def hold_a_place(gate: SearchGate, catalog: Catalog, connection) -> None:
     """In a forked process: take the gate's place, say so, and keep it until told."""
     with gate.admit(parse_board(worst_board(20)), catalog.get("standard")):
-        holding.set()
-        release.wait(30)
+        connection.send("holding")
+        connection.poll(30)
 
 
 @pytest.fixture
 def gate_held_elsewhere(catalog: Catalog):
-    """A one-place gate, and a forked process that holds its place."""
+    """A one-place gate, a forked process that holds its place, and how to let it go."""
     gate = SearchGate(1, threshold=5.0)
-    holding, release = FORK.Event(), FORK.Event()
-    process = FORK.Process(target=hold_a_place, args=(gate, catalog, holding, release))
+    # A pipe, not an Event: a process killed while waiting on an Event can leave its
+    # lock held, and the next set() would wait for ever.
+    ours, theirs = FORK.Pipe()
+    process = FORK.Process(target=hold_a_place, args=(gate, catalog, theirs))
     process.start()
-    assert holding.wait(30), "the forked process did not take the place"
+    assert ours.poll(30) and ours.recv() == "holding", "the forked process took no place"
+
+    def release() -> None:
+        if process.is_alive():
+            ours.send("release")
+        process.join(30)
+
     yield gate, process, release
-    release.set()
-    process.join(30)
+    release()
+    if process.is_alive():
+        process.kill()
+        process.join(30)
 
 
 def test_a_place_held_by_a_forked_process_is_taken_for_this_one(
     gate_held_elsewhere, catalog: Catalog
 ) -> None:
-    gate, process, release = gate_held_elsewhere
+    gate, _, release = gate_held_elsewhere
     big, dictionary = parse_board(worst_board(20)), catalog.get("standard")
     with pytest.raises(SearchBusy), gate.admit(big, dictionary):
         pass
-    release.set()
-    process.join(30)
+    release()
     with gate.admit(big, dictionary):  # given back when the other process let go
         pass
 
