@@ -70,8 +70,9 @@ DEFAULTS: dict[str, Any] = {
     # waiting for other requests does not count); past it the answer is a 422 error.
     # A number > 0.
     "SOLVE_BUDGET": 2.0,
-    # Expensive searches one process runs at once; past it the answer is 503
-    # server_busy with Retry-After, at once, never queued. A whole number >= 1.
+    # Expensive searches run at once by the app and the workers forked from it (the
+    # gate's places are shared); past it the answer is 503 server_busy with
+    # Retry-After, at once, never queued. A whole number >= 1.
     "MAX_EXPENSIVE_SEARCHES": 1,
     # The cost from which a search is expensive, in millions of cell-words (usable
     # cells x words in the dictionary: 10x10 on `large` is 25, 5x5 is 6). A number > 0.

@@ -92,6 +92,16 @@ def _check_reachable(run_dir: Path) -> None:
             )
 
 
+def _check_not_running(run_dir: Path) -> None:
+    """Fail if an instance whose nginx is alive already uses this run folder."""
+    try:
+        pid = int((run_dir / "nginx.pid").read_text())
+        os.kill(pid, 0)
+    except (OSError, ValueError):
+        return  # no pid file, or its process is gone: the folder is free
+    raise ServeError(f"another instance is running in {run_dir} (nginx pid {pid})")
+
+
 class Recipe:
     """gunicorn and nginx, started together in one run folder and stopped together."""
 
@@ -126,7 +136,8 @@ class Recipe:
         if os.geteuid() == 0:
             self.run_dir.chmod(0o711)  # nginx's unprivileged workers reach the socket
             _check_reachable(self.run_dir)
-        for stale in (GUNICORN_SOCKET, CONTROL_SOCKET):
+        _check_not_running(self.run_dir)
+        for stale in (GUNICORN_SOCKET, CONTROL_SOCKET, "nginx.pid"):
             (self.run_dir / stale).unlink(missing_ok=True)
         env = {
             **os.environ,
