@@ -24,7 +24,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from .errors import BoardError
 
@@ -46,6 +46,13 @@ _SPACES = re.compile(r"[ \t]+")
 _SHAPE_PREFIX = re.compile(r"\s*(\d{1,4})\s*[xX\u00d7]\s*(\d{1,4})\s*:")
 
 Cell = tuple[int, int]
+
+#: Board shapes whose neighbour tables are kept (least recently used dropped first).
+#: A 40x40 table and its cell list take 0.6 MB; kept for every one of the 3,072 shapes
+#: a request may ask for, they grew a process by 643 MB. Sixteen keep the shapes in
+#: play (4x4, 5x5, 6x6...) in at most 10 MB; a shape not kept costs a 4x4 solve
+#: 0.07 ms and a 40x40 one 10 ms to rebuild (benchmarks/README.md).
+SHAPES_CACHED = 16
 
 
 @dataclass(frozen=True)
@@ -112,7 +119,7 @@ def display_face(face: str) -> str:
     return face.capitalize()
 
 
-@cache
+@lru_cache(maxsize=SHAPES_CACHED)
 def grid_neighbors(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     """For each cell of a rows x cols grid, the indexes of its 8-way neighbours."""
     result = []
