@@ -210,17 +210,19 @@ def _read_row(text: str, row_number: int) -> list[str]:
 
 def _read_run(text: str, row_number: int | None) -> list[str]:
     """Read cells run together: one letter a cell, ``q``/``qu`` is Qu, ``#``/``.`` blank."""
-    lowered = text.lower()
+    # Lower-cased one character at a time: ``text.lower()`` can be longer than the text
+    # ("\u0130".lower() is two characters), and its positions would then blame the wrong
+    # character, or none.
     faces: list[str] = []
     i = 0
-    while i < len(lowered):
-        ch = lowered[i]
+    while i < len(text):
+        ch = text[i].lower()
         if ch in _BLANK_INPUTS:
             faces.append(BLANK)
-        elif "a" <= ch <= "z":
+        elif len(ch) == 1 and "a" <= ch <= "z":
             if ch == "q":
                 faces.append("qu")
-                if lowered.startswith("u", i + 1):
+                if text[i + 1 : i + 2].lower() == "u":
                     i += 1
             else:
                 faces.append(ch)
