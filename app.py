@@ -12,14 +12,17 @@ from __future__ import annotations
 import logging
 import math
 import time
+import traceback
 from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException
+from flask.globals import request_ctx
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from boggle import (
     DICE_SETS,
+    Board,
     Catalog,
     DiceError,
     Dictionary,
@@ -35,6 +38,7 @@ from boggle.dice import roll_plan
 from boggle.scoring import normalize_word, score_game
 from boggle.solver import DEFAULT_MIN_LENGTH, Solution
 from web import pages, play
+from web.body import BadFraming, BodyTooLarge, BoundedRequest, TooManyParts
 from web.errors import APIError, bad_request
 from web.params import (
     Limits,
@@ -59,7 +63,12 @@ DEFAULTS: dict[str, Any] = {
     "PRELOAD_DICTIONARIES": "",
     # Where built word graphs are cached; None means $BOGGLE_CACHE_DIR or ~/.cache/boggle.
     "CACHE_DIR": None,
-    # Largest request body, in bytes (Flask answers 413 past it).
+    # Host names the app answers for, "a,b" or a list (Flask's TRUSTED_HOSTS; a leading
+    # dot takes every subdomain, the port is ignored). A request naming another Host is
+    # a 400, so no redirect or link is built from a client's Host. Empty: any host,
+    # for a proxy that checks Host itself. IPv6 literals cannot be listed.
+    "TRUSTED_HOSTS": "127.0.0.1,localhost",
+    # Largest request body, in bytes, however it is framed (413 past it).
     "MAX_CONTENT_LENGTH": 256 * 1024,
     # Longest board text, in characters.
     "MAX_BOARD_CHARS": 10_000,
@@ -93,11 +102,16 @@ log = logging.getLogger(__name__)
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: configuration, the word lists (default loaded now), routes, errors."""
     app = Flask(__name__)
+    app.request_class = BoundedRequest
     app.config.from_mapping(DEFAULTS)
     app.config.from_prefixed_env("BOGGLE")
     if config:
         app.config.update(config)
     app.json.sort_keys = False  # keep the documented order of the /solve document
+    hosts = app.config["TRUSTED_HOSTS"]
+    if isinstance(hosts, str):
+        hosts = [host.strip() for host in hosts.split(",") if host.strip()]
+    app.config["TRUSTED_HOSTS"] = list(hosts) or None
 
     extra = app.config["WORDLISTS"]
     if isinstance(extra, str):
@@ -146,7 +160,7 @@ def run_solve(fields: Mapping[str, Any]) -> tuple[Solution, str, float]:
         with current_app.extensions["boggle.gate"].admit(board, dictionary):
             solution = solve(board, dictionary, min_length, budget=budget)
     except SearchBudgetExceeded as error:
-        log.warning("search budget exceeded: %s", board)
+        log.warning("search budget exceeded: %s", board_summary(board))
         raise APIError(422, "search_budget_exceeded", str(error)) from None
     except SearchBusy as error:
         # A place frees within one budget at the latest.
@@ -227,6 +241,27 @@ def run_random(fields: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+# --- What one request may write to the log --------------------------------------------
+
+#: The most one request writes to the log, in characters (a traceback is about 2,000).
+LOG_LIMIT = 4000
+
+
+def clip(text: str, limit: int = LOG_LIMIT) -> str:
+    """The text cut to about ``limit`` characters: its start and its end (where a traceback
+    names the error), saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    head = limit // 4
+    tail = limit - head
+    return f"{text[:head]} [...{len(text) - limit:,} characters left out...] {text[-tail:]}"
+
+
+def board_summary(board: Board) -> str:
+    """A board for the log: its shape and the start of its text, not its 1,600 cells."""
+    return f"{board.rows}x{board.cols} board, {clip(str(board), 60)!r}"
+
+
 # --- Routes ---------------------------------------------------------------------------
 
 
@@ -285,7 +320,9 @@ def _register_routes(app: Flask) -> None:
     @app.route("/scoring", methods=["GET", "POST"])
     def scoring() -> tuple[str, int, dict[str, str]]:
         """Multiplayer scoring: the form, and the results when it is posted without script."""
-        context = play.scoring_context(request, run_score, catalog())
+        context = play.scoring_context(
+            request, run_score, catalog(), current_app.config["SCORE_MAX_PLAYERS"]
+        )
         page = render_template("scoring.html", **context)
         return page, context["status"], context.get("headers", {})
 
@@ -313,26 +350,46 @@ def _register_errors(app: Flask) -> None:
     def api_error(error: APIError) -> tuple[Response | str, int, dict[str, str]]:
         if _wants_json():
             return jsonify(error.as_dict()), error.status, error.headers
+        if request_ctx.url_adapter is None:
+            # The Host was not trusted, so Flask built no URL adapter; the page's links
+            # are paths only, so one bound to no host in particular can build them.
+            request_ctx.url_adapter = app.url_map.bind("", script_name=request.script_root)
         page = render_template("error.html", error=error.as_dict()["error"])
         return page, error.status, error.headers
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:
-        code = (error.name or "error").lower().replace(" ", "_")
+        code = getattr(error, "error_code", None) or (error.name or "error").lower().replace(
+            " ", "_"
+        )
         message = _HTTP_MESSAGES.get(error.code or 0, error.description or error.name)
         if error.code == 405 and getattr(error, "valid_methods", None):
             allowed = ", ".join(m for m in error.valid_methods if m not in ("HEAD", "OPTIONS"))
             message = f"{request.path} takes {allowed}, not {request.method}"
-        if error.code == 413:
+        if isinstance(error, SecurityError):  # a Host not in TRUSTED_HOSTS
+            code, message = "untrusted_host", "this server does not answer for that Host"
+        elif isinstance(error, BodyTooLarge | TooManyParts | BadFraming):
+            message = error.description or message
+        elif error.code == 413:
             message = (
                 f"the request body is larger than the limit of "
                 f"{app.config['MAX_CONTENT_LENGTH']:,} bytes"
             )
-        return api_error(APIError(error.code or 500, code, message))
+        # Keep the exception's own headers: a 405's Allow, a 401's WWW-Authenticate.
+        headers = {
+            name: value
+            for name, value in error.get_headers()
+            if name.lower() not in ("content-type", "content-length")
+        }
+        return api_error(APIError(error.code or 500, code, message, headers=headers))
 
     @app.errorhandler(Exception)
     def unexpected_error(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
-        log.exception("unexpected error on %s %s", request.method, request.path)
+        # Once, and bounded: a client that finds a fault must not fill the disk with it.
+        trace = "".join(traceback.format_exception(error))
+        log.error(
+            "unexpected error on %s %s\n%s", request.method, clip(request.path, 200), clip(trace)
+        )
         return api_error(APIError(500, "internal_error", "something went wrong on our side"))
 
 

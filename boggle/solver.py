@@ -16,11 +16,11 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, partial, reduce
+from functools import lru_cache, partial, reduce
 from operator import neg, or_
 from typing import Any, NamedTuple
 
-from .board import Board, Cell, display_face, grid_neighbors
+from .board import SHAPES_CACHED, Board, Cell, display_face, grid_neighbors
 from .dictionary import MASK, MAX_WORD_LENGTH, Dictionary, face_column
 from .errors import SearchBudgetExceeded
 from .scoring import LONGEST_SCORED, SCORE_BY_LENGTH, SHORTEST_SCORED
@@ -129,7 +129,7 @@ _SHARED_SCORE_LENGTHS = tuple(
 _new_found_word = partial(tuple.__new__, FoundWord)
 
 
-@cache
+@lru_cache(maxsize=SHAPES_CACHED)
 def _grid_cells(rows: int, cols: int) -> tuple[Cell, ...]:
     """The ``(row, col)`` of every cell, shared so that paths reuse the same tuples."""
     return tuple(divmod(i, cols) for i in range(rows * cols))
