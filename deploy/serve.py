@@ -50,7 +50,7 @@ def find_nginx() -> str | None:
     return shutil.which("nginx") or next((p for p in NGINX_PLACES if os.access(p, os.X_OK)), None)
 
 
-def nginx_config(run_dir: Path, listen: str) -> str:
+def nginx_config(run_dir: Path, listen: str, deadline: float = 3.0) -> str:
     """deploy/nginx.conf filled in for this run folder and address."""
     user = ""
     if os.geteuid() == 0:
@@ -63,6 +63,7 @@ def nginx_config(run_dir: Path, listen: str) -> str:
         .replace("@USER@", user)
         .replace("@RUN_DIR@", str(run_dir))
         .replace("@LISTEN@", listen)
+        .replace("@DEADLINE@", str(round(deadline * 1000)))
     )
 
 
@@ -111,8 +112,10 @@ class Recipe:
         port: int,
         run_dir: Path | None = None,
         env: Mapping[str, str] | None = None,
+        deadline: float = 3.0,
     ) -> None:
         self.env = dict(env or {})  # for gunicorn and the app, on top of os.environ
+        self.deadline = deadline  # seconds; a later answer is replaced by 503 server_busy
         self.listen = f"{host}:{port}" if ":" not in host else f"[{host}]:{port}"
         self.temporary = run_dir is None
         self.run_dir = (
@@ -152,7 +155,7 @@ class Recipe:
         # Opened after the workers are forked: once it is there, so are they.
         wait_for(self.control_socket, self.gunicorn, "gunicorn's control socket", 60)
         config = self.run_dir / "nginx.conf"
-        config.write_text(nginx_config(self.run_dir, self.listen))
+        config.write_text(nginx_config(self.run_dir, self.listen, self.deadline))
         self.nginx = subprocess.Popen(
             [
                 nginx,
@@ -170,9 +173,13 @@ class Recipe:
             log = (self.run_dir / "nginx-error.log").read_text(errors="replace").strip()
             raise ServeError(f"{error}: {log.splitlines()[-1] if log else 'no log'}") from None
 
-    def stop(self) -> None:
-        """Stop nginx (finishing its answers), then gunicorn; remove a temporary run folder."""
-        for process, sig in ((self.nginx, signal.SIGQUIT), (self.gunicorn, signal.SIGTERM)):
+    def stop(self, quick: bool = False) -> None:
+        """Stop nginx, then gunicorn; remove a temporary run folder.
+
+        Gracefully by default: each finishes the requests it has. ``quick`` drops them.
+        """
+        gunicorn_signal = signal.SIGINT if quick else signal.SIGTERM
+        for process, sig in ((self.nginx, signal.SIGQUIT), (self.gunicorn, gunicorn_signal)):
             if process is not None and process.poll() is None:
                 process.send_signal(sig)
                 try:
@@ -205,13 +212,20 @@ def main() -> int:
     parser.add_argument("--host", default="127.0.0.1", help="address nginx listens on")
     parser.add_argument("--port", type=int, default=8000, help="port nginx listens on")
     parser.add_argument("--run-dir", type=Path, help="sockets, pid file, logs (default: temporary)")
+    parser.add_argument(
+        "--deadline",
+        type=float,
+        default=3.0,
+        help="seconds to answer in; later, nginx answers 503 server_busy (default 3)",
+    )
     args = parser.parse_args()
 
     def stop_running(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop_running)
-    recipe = Recipe(args.host, args.port, args.run_dir.resolve() if args.run_dir else None)
+    run_dir = args.run_dir.resolve() if args.run_dir else None
+    recipe = Recipe(args.host, args.port, run_dir, deadline=args.deadline)
     try:
         recipe.start()
         print(

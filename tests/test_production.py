@@ -12,6 +12,7 @@ import os
 import re
 import runpy
 import socket
+import subprocess
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from gunicorn.ctl.client import ControlClient
+from test_limits import worst_board
 
 from boggle.board import parse_board
 from boggle.catalog import Catalog
@@ -197,3 +199,47 @@ def test_gunicorn_runs_sync_workers_and_no_shared_control_socket(
         1,
         True,
     )
+
+
+@pytest.fixture(scope="module")
+def impatient() -> Iterator[Recipe]:
+    """A second recipe whose searches may run for 4 s of CPU but whose nginx waits 1 s."""
+    if find_nginx() is None:
+        pytest.skip("nginx is not installed")  # the production fixture says why, or fails
+    recipe = Recipe(
+        "127.0.0.1",
+        free_port(),
+        env={"BOGGLE_WORKERS": "1", "BOGGLE_SOLVE_BUDGET": "4"},
+        deadline=1.0,
+    )
+    try:
+        recipe.start(gunicorn_log=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while get(f"http://{recipe.listen}/healthz")[0] != 200:
+            assert time.monotonic() < deadline, "the recipe did not become healthy in 60 s"
+            time.sleep(0.2)
+        yield recipe
+    finally:
+        recipe.stop(quick=True)  # not waiting for the search the test leaves running
+
+
+def test_an_answer_later_than_the_deadline_is_503_server_busy_from_nginx(
+    impatient: Recipe,
+) -> None:
+    # The worst board with the large list takes 5 s alone (README): past the 1 s
+    # deadline whether it is solved or stopped by the 4 s budget.
+    body = json.dumps({"board": worst_board(40), "dictionary": "large"})
+    request = urllib.request.Request(
+        f"http://{impatient.listen}/solve",
+        data=body.encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    started = time.monotonic()
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=20)
+    waited = time.monotonic() - started
+    answer = refused.value
+    security = {name: answer.headers[name] for name in HEADERS}
+    assert (answer.code, json.load(answer)["error"]["code"]) == (503, "server_busy")
+    assert (answer.headers["Retry-After"], security) == ("2", HEADERS)
+    assert waited < 5, f"the answer took {waited:.1f} s with a deadline of 1 s"
