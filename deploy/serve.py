@@ -50,7 +50,7 @@ def find_nginx() -> str | None:
     return shutil.which("nginx") or next((p for p in NGINX_PLACES if os.access(p, os.X_OK)), None)
 
 
-def nginx_config(run_dir: Path, listen: str, deadline: float = 3.0) -> str:
+def nginx_config(run_dir: Path, listen: str, deadline: float = 2.8) -> str:
     """deploy/nginx.conf filled in for this run folder and address."""
     user = ""
     if os.geteuid() == 0:
@@ -112,7 +112,7 @@ class Recipe:
         port: int,
         run_dir: Path | None = None,
         env: Mapping[str, str] | None = None,
-        deadline: float = 3.0,
+        deadline: float = 2.8,
     ) -> None:
         self.env = dict(env or {})  # for gunicorn and the app, on top of os.environ
         self.deadline = deadline  # seconds; a later answer is replaced by 503 server_busy
@@ -215,8 +215,8 @@ def main() -> int:
     parser.add_argument(
         "--deadline",
         type=float,
-        default=3.0,
-        help="seconds to answer in; later, nginx answers 503 server_busy (default 3)",
+        default=2.8,
+        help="seconds to answer in; later, nginx answers 503 server_busy (default 2.8)",
     )
     args = parser.parse_args()
 
