@@ -79,6 +79,10 @@ DEFAULTS: dict[str, Any] = {
     # waiting for other requests does not count); past it the answer is a 422 error.
     # A number > 0.
     "SOLVE_BUDGET": 2.0,
+    # Longest a search may take in wall-clock seconds however busy the machine, so
+    # that no answer waits much past it; past it the answer is a 422 too. A number
+    # >= SOLVE_BUDGET, or None for no limit but the budget.
+    "SOLVE_CEILING": 2.5,
     # Expensive searches run at once by the app and the workers forked from it (the
     # gate's places are shared); past it the answer is 503 server_busy with
     # Retry-After, at once, never queued. A whole number >= 1.
@@ -158,12 +162,14 @@ def run_solve(fields: Mapping[str, Any]) -> tuple[Solution, str, float]:
     started = time.perf_counter()
     try:
         with current_app.extensions["boggle.gate"].admit(board, dictionary):
-            solution = solve(board, dictionary, min_length, budget=budget)
+            solution = solve(
+                board, dictionary, min_length, budget, current_app.config["SOLVE_CEILING"]
+            )
     except SearchBudgetExceeded as error:
         log.warning("search budget exceeded: %s", board_summary(board))
         raise APIError(422, "search_budget_exceeded", str(error)) from None
     except SearchBusy as error:
-        # A place frees within one budget at the latest.
+        # A place frees when a running search ends: within about one budget.
         retry = str(math.ceil(budget))
         raise APIError(503, "server_busy", str(error), headers={"Retry-After": retry}) from None
     return solution, name, (time.perf_counter() - started) * 1000

@@ -79,19 +79,21 @@ def solve(
     dictionary: Dictionary,
     min_length: int = DEFAULT_MIN_LENGTH,
     budget: float | None = None,
+    ceiling: float | None = None,
 ) -> Solution:
     """Find every word of at least ``min_length`` letters that can be traced on the board.
 
     ``budget`` is a limit in seconds of the calling thread's CPU time: past it the
     search stops and raises SearchBudgetExceeded rather than return part of the answer
-    as if it were whole.
+    as if it were whole. ``ceiling`` (with a budget) is a limit in seconds of
+    wall-clock time, for a machine so busy that the budget alone would take too long.
     """
     if not isinstance(min_length, int) or not SHORTEST_SCORED <= min_length <= MAX_WORD_LENGTH:
         raise ValueError(
             f"min_length must be a whole number from {SHORTEST_SCORED} to {MAX_WORD_LENGTH}, "
             f"not {min_length!r}"
         )
-    found = _search(board, dictionary, min_length, budget)
+    found = _search(board, dictionary, min_length, budget, ceiling)
     return Solution(board, min_length, _ranked(found))
 
 
@@ -136,7 +138,11 @@ def _grid_cells(rows: int, cols: int) -> tuple[Cell, ...]:
 
 
 def _search(
-    board: Board, dictionary: Dictionary, min_length: int, budget: float | None
+    board: Board,
+    dictionary: Dictionary,
+    min_length: int,
+    budget: float | None,
+    ceiling: float | None = None,
 ) -> dict[str, tuple[Cell, ...]]:
     """Map each word found to the first path that spells it (cells as ``(row, col)``)."""
     faces = board.faces
@@ -171,7 +177,7 @@ def _search(
 
         # The budget counts this thread's own work, not time spent waiting for the
         # interpreter lock while other requests search (see watchdog.py).
-        alarm = WATCHDOG.schedule(budget, stop, thread_cpu_clock())
+        alarm = WATCHDOG.schedule(budget, stop, thread_cpu_clock(), ceiling)
 
     table, root = dictionary.table, dictionary.root
     try:
@@ -183,7 +189,7 @@ def _search(
     finally:
         stopped = alarm is not None and not WATCHDOG.cancel(alarm)
     if stopped:
-        raise SearchBudgetExceeded(budget)
+        raise SearchBudgetExceeded(budget, ceiling)
     return found
 
 

@@ -28,6 +28,15 @@ def test_a_cpu_clock_alarm_does_not_count_time_its_thread_spends_waiting() -> No
     assert time.thread_time() - cpu_started >= 0.04
 
 
+def test_a_cpu_clock_alarm_fires_at_its_wall_clock_ceiling_however_little_was_spent() -> None:
+    watchdog = Watchdog()
+    fired = threading.Event()
+    started = time.monotonic()
+    watchdog.schedule(60, fired.set, thread_cpu_clock(), ceiling=0.1)
+    assert fired.wait(5)  # waiting, not working: only the ceiling can fire it
+    assert time.monotonic() - started >= 0.1
+
+
 def test_a_search_slowed_by_other_threads_holding_the_interpreter_stays_in_budget(
     catalog: Catalog,
 ) -> None:
