@@ -2,21 +2,22 @@
 # environment it needs from the pinned requirements files, then runs. `make` alone
 # (or `make help`) lists the targets: each one's `## ` comment is its line there.
 
-PYTHON   ?= python3
-VENV     ?= .venv
-BIN      := $(VENV)/bin
-PORT     ?= 5000
+PYTHON     ?= python3
+VENV       ?= .venv
+BIN        := $(VENV)/bin
+PORT       ?= 5000
+SERVE_PORT ?= 8000
 # The word list `make bench` measures with (ENABLE2K, see benchmarks/README.md).
-WORDLIST ?=
+WORDLIST   ?=
 
 RUNTIME := $(VENV)/.runtime-installed
 DEV     := $(VENV)/.dev-installed
 
-.PHONY: help run serve test lint bench loadtest wordlists clean
+.PHONY: help run serve test lint bench loadtest attack wordlists clean
 .DEFAULT_GOAL := help
 
 help: ## list the targets
-	@echo "make TARGET [PORT=5000] [WORDLIST=path/to/enable2k.txt]"
+	@echo "make TARGET [PORT=5000] [SERVE_PORT=8000] [WORDLIST=path/to/enable2k.txt]"
 	@echo
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 12 | sed 's/^/  /'
 
@@ -38,8 +39,8 @@ $(DEV): requirements.txt requirements-dev.txt pyproject.toml | $(VENV)/bin/pytho
 run: $(RUNTIME) ## the app on http://127.0.0.1:5000, development server (PORT=8080 for another)
 	$(BIN)/flask --app app run --port $(PORT)
 
-serve: $(RUNTIME) ## the app under gunicorn, as in production, on http://127.0.0.1:8000
-	$(BIN)/gunicorn --config gunicorn.conf.py "app:create_app()"
+serve: $(RUNTIME) ## the production recipe: nginx in front of gunicorn, http://127.0.0.1:8000 (SERVE_PORT=...)
+	$(BIN)/python deploy/serve.py --port $(SERVE_PORT)
 
 lint: $(DEV) ## ruff: lint and format check
 	$(BIN)/ruff check .
@@ -53,6 +54,9 @@ bench: $(DEV) ## speed and memory benchmark (WORDLIST=path/to/enable2k.txt)
 
 loadtest: $(DEV) ## load test under gunicorn and wrk (see benchmarks/README.md)
 	$(BIN)/python benchmarks/load_test.py
+
+attack: $(DEV) ## slow clients and worst-case boards against the recipe (benchmarks/README.md)
+	$(BIN)/python benchmarks/attack.py
 
 wordlists: ## rebuild the shipped word lists from SCOWL
 	$(PYTHON) wordlists/rebuild.py

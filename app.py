@@ -10,19 +10,25 @@ Run it with ``make run`` (development) or ``make serve`` (gunicorn, see README).
 from __future__ import annotations
 
 import logging
+import math
 import time
+import traceback
 from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException
+from flask.globals import request_ctx
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from boggle import (
     DICE_SETS,
+    Board,
     Catalog,
     DiceError,
     Dictionary,
     SearchBudgetExceeded,
+    SearchBusy,
+    SearchGate,
     UnknownDictionary,
     WordListError,
     random_board,
@@ -33,6 +39,7 @@ from boggle.dice import min_length_for, roll_plan
 from boggle.scoring import normalize_word, score_game
 from boggle.solver import Solution
 from web import pages, play, settings
+from web.body import BadFraming, BodyTooLarge, BoundedRequest, TooManyParts
 from web.errors import APIError, bad_request
 from web.params import (
     Limits,
@@ -57,15 +64,33 @@ DEFAULTS: dict[str, Any] = {
     "PRELOAD_DICTIONARIES": "",
     # Where built word graphs are cached; None means $BOGGLE_CACHE_DIR or ~/.cache/boggle.
     "CACHE_DIR": None,
-    # Largest request body, in bytes (Flask answers 413 past it).
+    # Host names the app answers for, "a,b" or a list (Flask's TRUSTED_HOSTS; a leading
+    # dot takes every subdomain, the port is ignored). A request naming another Host is
+    # a 400, so no redirect or link is built from a client's Host. Empty: any host,
+    # for a proxy that checks Host itself. IPv6 literals cannot be listed.
+    "TRUSTED_HOSTS": "127.0.0.1,localhost",
+    # Largest request body, in bytes, however it is framed (413 past it).
     "MAX_CONTENT_LENGTH": 256 * 1024,
     # Longest board text, in characters.
     "MAX_BOARD_CHARS": 10_000,
     # Largest board, in cells, and longest side.
     "MAX_CELLS": 1600,
     "MAX_SIDE": 64,
-    # Time budget of one search, in seconds; past it the answer is a 422 error.
+    # Budget of one search, in seconds of the request thread's CPU time (time spent
+    # waiting for other requests does not count); past it the answer is a 422 error.
+    # A number > 0.
     "SOLVE_BUDGET": 2.0,
+    # Longest a search may take in wall-clock seconds however busy the machine, so
+    # that no answer waits much past it; past it the answer is a 422 too. A number
+    # >= SOLVE_BUDGET, or None for no limit but the budget.
+    "SOLVE_CEILING": 2.5,
+    # Expensive searches run at once by the app and the workers forked from it (the
+    # gate's places are shared); past it the answer is 503 server_busy with
+    # Retry-After, at once, never queued. A whole number >= 1.
+    "MAX_EXPENSIVE_SEARCHES": 1,
+    # The cost from which a search is expensive, in millions of cell-words (usable
+    # cells x words in the dictionary: 10x10 on `large` is 25, 5x5 is 6). A number > 0.
+    "EXPENSIVE_SEARCH_COST": 20.0,
     # POST /score: players per game, words per player, characters per name and word.
     "SCORE_MAX_PLAYERS": 20,
     "SCORE_MAX_WORDS": 1000,
@@ -84,6 +109,10 @@ SETTING_RULES: dict[str, settings.Rule] = {
     "MAX_CELLS": settings.whole_number(1, 1_000_000, " of cells"),
     "MAX_SIDE": settings.whole_number(1, 9999, " of cells"),
     "SOLVE_BUDGET": settings.seconds(0, 3600),
+    "SOLVE_CEILING": settings.optional(settings.seconds(0, 3600)),
+    "TRUSTED_HOSTS": settings.names_or_text,
+    "MAX_EXPENSIVE_SEARCHES": settings.whole_number(1, 1000),
+    "EXPENSIVE_SEARCH_COST": settings.number(0, 1_000_000),
     "SCORE_MAX_PLAYERS": settings.whole_number(1, 1000),
     "SCORE_MAX_WORDS": settings.whole_number(1, 100_000),
     "SCORE_MAX_NAME_CHARS": settings.whole_number(1, 1000),
@@ -100,6 +129,7 @@ log = logging.getLogger(__name__)
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: configuration, the word lists (default loaded now), routes, errors."""
     app = Flask(__name__)
+    app.request_class = BoundedRequest
     app.config.from_mapping(DEFAULTS)
     app.config.from_prefixed_env("BOGGLE")
     if config:
@@ -107,11 +137,24 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # keep the documented order of the /solve document
     try:
         settings.check_settings(app.config, SETTING_RULES)
+        ceiling, budget = app.config["SOLVE_CEILING"], app.config["SOLVE_BUDGET"]
+        if ceiling is not None and ceiling < budget:
+            raise settings.SettingError(
+                f"setting SOLVE_CEILING (BOGGLE_SOLVE_CEILING) is {ceiling:g}; it must be "
+                f"at least SOLVE_BUDGET ({budget:g}), or none"
+            )
         app.extensions["boggle.catalog"] = _load_catalog(app.config)
     except (settings.SettingError, WordListError) as error:
         # Refuse to start, in one line that `flask run` and gunicorn print as it is:
         # the cause would otherwise be the last line of a long traceback.
         raise SystemExit(f"boggle: cannot start: {error}") from None
+    hosts = app.config["TRUSTED_HOSTS"]
+    if isinstance(hosts, str):
+        hosts = [host.strip() for host in hosts.split(",") if host.strip()]
+    app.config["TRUSTED_HOSTS"] = list(hosts) or None
+    app.extensions["boggle.gate"] = SearchGate(
+        app.config["MAX_EXPENSIVE_SEARCHES"], app.config["EXPENSIVE_SEARCH_COST"]
+    )
 
     _register_routes(app)
     _register_errors(app)
@@ -156,12 +199,20 @@ def run_solve(fields: Mapping[str, Any]) -> tuple[Solution, str, float]:
     name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
     dictionary = dictionary_named(name)
     name = dictionary.name  # as the catalog spells it: "Standard" is "standard"
+    budget = current_app.config["SOLVE_BUDGET"]
     started = time.perf_counter()
     try:
-        solution = solve(board, dictionary, min_length, budget=current_app.config["SOLVE_BUDGET"])
+        with current_app.extensions["boggle.gate"].admit(board, dictionary):
+            solution = solve(
+                board, dictionary, min_length, budget, current_app.config["SOLVE_CEILING"]
+            )
     except SearchBudgetExceeded as error:
-        log.warning("search budget exceeded: %s", board)
+        log.warning("search budget exceeded: %s", board_summary(board))
         raise APIError(422, "search_budget_exceeded", str(error)) from None
+    except SearchBusy as error:
+        # A place frees when a running search ends: within about one budget.
+        retry = str(math.ceil(budget))
+        raise APIError(503, "server_busy", str(error), headers={"Retry-After": retry}) from None
     return solution, name, (time.perf_counter() - started) * 1000
 
 
@@ -244,6 +295,27 @@ def run_random(fields: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+# --- What one request may write to the log --------------------------------------------
+
+#: The most one request writes to the log, in characters (a traceback is about 2,000).
+LOG_LIMIT = 4000
+
+
+def clip(text: str, limit: int = LOG_LIMIT) -> str:
+    """The text cut to about ``limit`` characters: its start and its end (where a traceback
+    names the error), saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    head = limit // 4
+    tail = limit - head
+    return f"{text[:head]} [...{len(text) - limit:,} characters left out...] {text[-tail:]}"
+
+
+def board_summary(board: Board) -> str:
+    """A board for the log: its shape and the start of its text, not its 1,600 cells."""
+    return f"{board.rows}x{board.cols} board, {clip(str(board), 60)!r}"
+
+
 # --- Routes ---------------------------------------------------------------------------
 
 
@@ -289,7 +361,7 @@ def _register_routes(app: Flask) -> None:
         )
 
     @app.get("/")
-    def index() -> tuple[str, int]:
+    def index() -> tuple[str, int, dict[str, str]]:
         """The page: the board form and, when a board is given, every word on it."""
         try:
             fields, problem = read_fields(request, pages.INDEX_FIELDS), None
@@ -298,13 +370,17 @@ def _register_routes(app: Flask) -> None:
             fields = {name: request.args.get(name, "") for name in pages.INDEX_FIELDS}
             problem = error
         context = pages.index_context(fields, run_solve, catalog(), problem)
-        return render_template("index.html", **context), context["status"]
+        page = render_template("index.html", **context)
+        return page, context["status"], context.get("headers", {})
 
     @app.route("/scoring", methods=["GET", "POST"])
-    def scoring() -> tuple[str, int]:
+    def scoring() -> tuple[str, int, dict[str, str]]:
         """Multiplayer scoring: the form, and the results when it is posted without script."""
-        context = play.scoring_context(request, run_score, catalog())
-        return render_template("scoring.html", **context), context["status"]
+        context = play.scoring_context(
+            request, run_score, catalog(), current_app.config["SCORE_MAX_PLAYERS"]
+        )
+        page = render_template("scoring.html", **context)
+        return page, context["status"], context.get("headers", {})
 
     @app.get("/practice")
     def practice() -> tuple[str, int]:
@@ -327,28 +403,49 @@ def _wants_json() -> bool:
 
 def _register_errors(app: Flask) -> None:
     @app.errorhandler(APIError)
-    def api_error(error: APIError) -> tuple[Response | str, int]:
+    def api_error(error: APIError) -> tuple[Response | str, int, dict[str, str]]:
         if _wants_json():
-            return jsonify(error.as_dict()), error.status
-        return render_template("error.html", error=error.as_dict()["error"]), error.status
+            return jsonify(error.as_dict()), error.status, error.headers
+        if request_ctx.url_adapter is None:
+            # The Host was not trusted, so Flask built no URL adapter; the page's links
+            # are paths only, so one bound to no host in particular can build them.
+            request_ctx.url_adapter = app.url_map.bind("", script_name=request.script_root)
+        page = render_template("error.html", error=error.as_dict()["error"])
+        return page, error.status, error.headers
 
     @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException) -> tuple[Response | str, int]:
-        code = (error.name or "error").lower().replace(" ", "_")
+    def http_error(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:
+        code = getattr(error, "error_code", None) or (error.name or "error").lower().replace(
+            " ", "_"
+        )
         message = _HTTP_MESSAGES.get(error.code or 0, error.description or error.name)
         if error.code == 405 and getattr(error, "valid_methods", None):
             allowed = ", ".join(m for m in error.valid_methods if m not in ("HEAD", "OPTIONS"))
             message = f"{request.path} takes {allowed}, not {request.method}"
-        if error.code == 413:
+        if isinstance(error, SecurityError):  # a Host not in TRUSTED_HOSTS
+            code, message = "untrusted_host", "this server does not answer for that Host"
+        elif isinstance(error, BodyTooLarge | TooManyParts | BadFraming):
+            message = error.description or message
+        elif error.code == 413:
             message = (
                 f"the request body is larger than the limit of "
                 f"{app.config['MAX_CONTENT_LENGTH']:,} bytes"
             )
-        return api_error(APIError(error.code or 500, code, message))
+        # Keep the exception's own headers: a 405's Allow, a 401's WWW-Authenticate.
+        headers = {
+            name: value
+            for name, value in error.get_headers()
+            if name.lower() not in ("content-type", "content-length")
+        }
+        return api_error(APIError(error.code or 500, code, message, headers=headers))
 
     @app.errorhandler(Exception)
-    def unexpected_error(error: Exception) -> tuple[Response | str, int]:
-        log.exception("unexpected error on %s %s", request.method, request.path)
+    def unexpected_error(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
+        # Once, and bounded: a client that finds a fault must not fill the disk with it.
+        trace = "".join(traceback.format_exception(error))
+        log.error(
+            "unexpected error on %s %s\n%s", request.method, clip(request.path, 200), clip(trace)
+        )
         return api_error(APIError(500, "internal_error", "something went wrong on our side"))
 
 

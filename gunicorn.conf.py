@@ -1,7 +1,9 @@
-"""gunicorn settings for production: ``gunicorn -c gunicorn.conf.py "app:create_app()"``.
+"""gunicorn settings for production, behind nginx: see deploy/serve.py and README.
 
-Every setting can be overridden on the command line or with the environment
-variables below; see README, "Running it in production".
+``make serve`` starts gunicorn with this file and nginx in front of it. Every setting
+can be overridden on the gunicorn command line or with the environment variables
+below; what actually runs is in the log ("Using worker: sync") and, when
+BOGGLE_CONTROL_SOCKET is set, on the control socket (``show config``).
 """
 
 import gc
@@ -9,21 +11,27 @@ import os
 
 bind = os.environ.get("BOGGLE_BIND", "127.0.0.1:8000")
 
-# Solving is CPU-bound Python: one request at a time per process ("sync" workers),
-# two processes per core so that one can solve while another reads or writes its
-# socket. Measured against threaded workers (benchmarks/load_test.py), this halves
-# the 99th-percentile latency under load, because no worker's requests wait on each
-# other for the interpreter lock. Sync workers should sit behind a buffering reverse
-# proxy (nginx) on the open internet, so that a slow client never holds a worker;
-# BOGGLE_WORKER_CLASS=gthread is the choice for running without one.
+# Solving is CPU-bound Python: one request at a time per process, two processes per
+# core so that one can solve while another reads or writes its socket. Threads would
+# only make a worker's requests wait on each other for the interpreter lock (p99
+# doubles, benchmarks/README.md). A sync worker is held for as long as its client
+# takes to send a request or read an answer, so it only ever talks to nginx, which
+# buffers both (deploy/nginx.conf): a slow client holds an nginx connection, never a
+# worker.
 workers = int(os.environ.get("BOGGLE_WORKERS", 2 * (os.cpu_count() or 1)))
-worker_class = os.environ.get("BOGGLE_WORKER_CLASS", "sync")
-threads = int(os.environ.get("BOGGLE_THREADS", 4))  # used by gthread workers only
+worker_class = "sync"
+# gunicorn quietly switches "sync" to "gthread" when threads > 1: say 1 outright.
+threads = 1
 keepalive = 5
 
-# Load the app, and with it the default dictionary, once in the master before
-# forking: every worker then shares the word graph's memory pages.
+# Load the app, and with it every word list, once in the master before forking:
+# the workers then share the word graphs' pages instead of each building its own
+# copy of a list the first time a request names it (three lists, four workers: 296 MB
+# RSS loaded after the fork against about 20 MB of graphs shared). The word counts
+# that /dictionaries and the page show come from the loaded graphs, so no worker
+# reads a list file on its first request either.
 preload_app = True
+raw_env = [f"BOGGLE_PRELOAD_DICTIONARIES={os.environ.get('BOGGLE_PRELOAD_DICTIONARIES', 'all')}"]
 
 # A request is bounded by the solve budget (2 s by default); past this, gunicorn
 # kills and replaces the worker.
@@ -32,9 +40,17 @@ graceful_timeout = 20
 
 # Request line and header limits (gunicorn's defaults, stated for the README):
 # a GET /solve?board=... longer than this is refused; POST a large board instead.
+# nginx enforces its own, smaller limits first (deploy/nginx.conf).
 limit_request_line = 4094
 limit_request_fields = 100
 limit_request_field_size = 8190
+
+# gunicorn 25+ opens a control socket, by default one path per user
+# (~/.gunicorn/gunicorn.ctl), so a second instance takes over the first one's. Each
+# instance gets its own when BOGGLE_CONTROL_SOCKET names one (deploy/serve.py puts it
+# in the instance's run folder); otherwise there is none.
+control_socket = os.environ.get("BOGGLE_CONTROL_SOCKET", "")
+control_socket_disable = not control_socket
 
 accesslog = os.environ.get("BOGGLE_ACCESS_LOG") or None
 errorlog = "-"

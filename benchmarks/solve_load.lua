@@ -1,5 +1,7 @@
 -- wrk script: GET /solve with a random board rolled from real dice on every request.
 -- The dice set comes from the BOGGLE_DICE environment variable: "new" (4x4) or "big" (5x5).
+-- BOGGLE_DICTIONARIES, a comma-separated list of word lists, picks one at random for
+-- each request (none: the server's default).
 -- Each wrk thread seeds its own generator, so threads send different boards.
 
 local dice_sets = {
@@ -13,6 +15,10 @@ local dice_sets = {
 -- In these strings Q stands for the Qu face, sent as "qu" (a lone q followed by a
 -- u die would otherwise read as one Qu cube and leave the board a cell short).
 local dice = dice_sets[os.getenv("BOGGLE_DICE") or "new"]
+local dictionaries = {}
+for name in string.gmatch(os.getenv("BOGGLE_DICTIONARIES") or "", "[^,]+") do
+  dictionaries[#dictionaries + 1] = name
+end
 local counter = 0
 
 function setup(thread)
@@ -41,7 +47,11 @@ local function roll()
 end
 
 function request()
-  return wrk.format("GET", "/solve?board=" .. roll())
+  local path = "/solve?board=" .. roll()
+  if #dictionaries > 0 then
+    path = path .. "&dictionary=" .. dictionaries[math.random(#dictionaries)]
+  end
+  return wrk.format("GET", path)
 end
 
 function done(summary, latency, requests)

@@ -14,7 +14,15 @@ from .board import Board, parse_board
 from .catalog import DEFAULT_DICTIONARY, Catalog, UnknownDictionary
 from .dice import DICE_SETS, random_board
 from .dictionary import Dictionary, load_dictionary
-from .errors import BoardError, BoggleError, DiceError, SearchBudgetExceeded, WordListError
+from .errors import (
+    BoardError,
+    BoggleError,
+    DiceError,
+    SearchBudgetExceeded,
+    SearchBusy,
+    WordListError,
+)
+from .gate import SearchGate, search_cost
 from .scoring import word_score
 from .solver import FoundWord, Solution, solve
 
@@ -29,12 +37,15 @@ __all__ = [
     "Dictionary",
     "FoundWord",
     "SearchBudgetExceeded",
+    "SearchBusy",
+    "SearchGate",
     "Solution",
     "UnknownDictionary",
     "WordListError",
     "load_dictionary",
     "parse_board",
     "random_board",
+    "search_cost",
     "solve",
     "word_score",
 ]

@@ -24,7 +24,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from .errors import BoardError
 
@@ -47,6 +47,13 @@ _EDGE_SEPARATORS = re.compile(r"^[\s/,;]+|[\s/,;]+$")
 _SHAPE_PREFIX = re.compile(r"\s*(\d{1,4})\s*[xX\u00d7]\s*(\d{1,4})\s*:")
 
 Cell = tuple[int, int]
+
+#: Board shapes whose neighbour tables are kept (least recently used dropped first).
+#: A 40x40 table and its cell list take 0.6 MB; kept for every one of the 3,072 shapes
+#: a request may ask for, they grew a process by 643 MB. Sixteen keep the shapes in
+#: play (4x4, 5x5, 6x6...) in at most 10 MB; a shape not kept costs a 4x4 solve
+#: 0.07 ms and a 40x40 one 10 ms to rebuild (benchmarks/README.md).
+SHAPES_CACHED = 16
 
 
 @dataclass(frozen=True)
@@ -113,7 +120,7 @@ def display_face(face: str) -> str:
     return face.capitalize()
 
 
-@cache
+@lru_cache(maxsize=SHAPES_CACHED)
 def grid_neighbors(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     """For each cell of a rows x cols grid, the indexes of its 8-way neighbours."""
     result = []
@@ -206,17 +213,19 @@ def _read_row(text: str, row_number: int) -> list[str]:
 
 def _read_run(text: str, row_number: int | None) -> list[str]:
     """Read cells run together: one letter a cell, ``q``/``qu`` is Qu, ``#``/``.`` blank."""
-    lowered = text.lower()
+    # Lower-cased one character at a time: ``text.lower()`` can be longer than the text
+    # ("\u0130".lower() is two characters), and its positions would then blame the wrong
+    # character, or none.
     faces: list[str] = []
     i = 0
-    while i < len(lowered):
-        ch = lowered[i]
+    while i < len(text):
+        ch = text[i].lower()
         if ch in _BLANK_INPUTS:
             faces.append(BLANK)
-        elif "a" <= ch <= "z":
+        elif len(ch) == 1 and "a" <= ch <= "z":
             if ch == "q":
                 faces.append("qu")
-                if lowered.startswith("u", i + 1):
+                if text[i + 1 : i + 2].lower() == "u":
                     i += 1
             else:
                 faces.append(ch)

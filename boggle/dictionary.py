@@ -36,6 +36,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import stat
 import struct
 import sys
 import tempfile
@@ -44,6 +45,7 @@ from array import array
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from .board import MULTI_LETTER_FACES
 from .errors import WordListError
@@ -321,9 +323,12 @@ def load_dictionary(
     """Load a word list file, from the cached word graph when it is there and sound."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with open_regular(path) as f:
+            data = f.read()
     except OSError as error:
         raise WordListError(f"cannot read word list {path}: {error.strerror or error}") from error
+    except ValueError as error:
+        raise WordListError(f"cannot read word list: {error}") from None
     digest = hashlib.sha256(data).digest()
     name = name or path.stem
     cache_file = None
@@ -351,10 +356,27 @@ def load_dictionary(
     return Dictionary(table, root, terminal_limit, stats, name, digest.hex())
 
 
+def open_regular(path: Path) -> BinaryIO:
+    """Open a regular file for reading; ValueError for a FIFO, device or folder.
+
+    A plain ``open()`` of a FIFO waits for a writer that may never come, and start-up
+    with it; opening without blocking and looking at what was opened cannot hang.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError(f"{path} is not a regular file")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def _read_cache(cache_file: Path, digest: bytes) -> tuple[array, int, int, WordListStats] | None:
     """The cached table if the file is complete, current and intact; else None."""
     try:
-        with open(cache_file, "rb") as f:
+        with open_regular(cache_file) as f:
             header = f.read(_HEADER.size)
             if len(header) != _HEADER.size:
                 return _reject(cache_file, "truncated header")

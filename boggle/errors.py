@@ -18,11 +18,27 @@ class DiceError(BoggleError):
 
 
 class SearchBudgetExceeded(BoggleError):  # noqa: N818 - reads as the rule it reports
-    """The search ran past its time budget; no partial answer is given."""
+    """The search used more than its budget of CPU time; no partial answer is given."""
 
-    def __init__(self, budget: float) -> None:
+    def __init__(self, budget: float, ceiling: float | None = None) -> None:
+        limit = f"{budget * 1000:.0f} ms of CPU time"
+        if ceiling is not None:
+            limit += f" ({ceiling * 1000:.0f} ms in all on a busy server)"
         super().__init__(
-            f"the search took longer than its budget of {budget * 1000:.0f} ms; "
+            f"the search needed more than its budget of {limit}; "
             "this board has too many paths to explore"
         )
         self.budget = budget
+        self.ceiling = ceiling
+
+
+class SearchBusy(BoggleError):  # noqa: N818 - reads as the state it reports
+    """Every place for an expensive search is taken; try again shortly."""
+
+    def __init__(self, limit: int) -> None:
+        running = "one expensive search is" if limit == 1 else f"{limit} expensive searches are"
+        super().__init__(
+            f"{running} running already, the most allowed at once; "
+            "try again in a moment, or send a smaller board"
+        )
+        self.limit = limit

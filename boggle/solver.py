@@ -16,15 +16,15 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, partial, reduce
+from functools import lru_cache, partial, reduce
 from operator import neg, or_
 from typing import Any, NamedTuple
 
-from .board import Board, Cell, display_face, grid_neighbors
+from .board import SHAPES_CACHED, Board, Cell, display_face, grid_neighbors
 from .dictionary import MASK, MAX_WORD_LENGTH, Dictionary, face_column
 from .errors import SearchBudgetExceeded
 from .scoring import LONGEST_SCORED, SCORE_BY_LENGTH, SHORTEST_SCORED
-from .watchdog import WATCHDOG
+from .watchdog import WATCHDOG, thread_cpu_clock
 
 DEFAULT_MIN_LENGTH = 3
 
@@ -79,18 +79,21 @@ def solve(
     dictionary: Dictionary,
     min_length: int = DEFAULT_MIN_LENGTH,
     budget: float | None = None,
+    ceiling: float | None = None,
 ) -> Solution:
     """Find every word of at least ``min_length`` letters that can be traced on the board.
 
-    ``budget`` is a time limit in seconds: past it the search stops and raises
-    SearchBudgetExceeded rather than return part of the answer as if it were whole.
+    ``budget`` is a limit in seconds of the calling thread's CPU time: past it the
+    search stops and raises SearchBudgetExceeded rather than return part of the answer
+    as if it were whole. ``ceiling`` (with a budget) is a limit in seconds of
+    wall-clock time, for a machine so busy that the budget alone would take too long.
     """
     if not isinstance(min_length, int) or not SHORTEST_SCORED <= min_length <= MAX_WORD_LENGTH:
         raise ValueError(
             f"min_length must be a whole number from {SHORTEST_SCORED} to {MAX_WORD_LENGTH}, "
             f"not {min_length!r}"
         )
-    found = _search(board, dictionary, min_length, budget)
+    found = _search(board, dictionary, min_length, budget, ceiling)
     return Solution(board, min_length, _ranked(found))
 
 
@@ -128,14 +131,18 @@ _SHARED_SCORE_LENGTHS = tuple(
 _new_found_word = partial(tuple.__new__, FoundWord)
 
 
-@cache
+@lru_cache(maxsize=SHAPES_CACHED)
 def _grid_cells(rows: int, cols: int) -> tuple[Cell, ...]:
     """The ``(row, col)`` of every cell, shared so that paths reuse the same tuples."""
     return tuple(divmod(i, cols) for i in range(rows * cols))
 
 
 def _search(
-    board: Board, dictionary: Dictionary, min_length: int, budget: float | None
+    board: Board,
+    dictionary: Dictionary,
+    min_length: int,
+    budget: float | None,
+    ceiling: float | None = None,
 ) -> dict[str, tuple[Cell, ...]]:
     """Map each word found to the first path that spells it (cells as ``(row, col)``)."""
     faces = board.faces
@@ -168,16 +175,21 @@ def _search(
             for cell in range(len(moves)):
                 moves[cell] = ()
 
-        alarm = WATCHDOG.schedule(budget, stop)
+        # The budget counts this thread's own work, not time spent waiting for the
+        # interpreter lock while other requests search (see watchdog.py).
+        alarm = WATCHDOG.schedule(budget, stop, thread_cpu_clock(), ceiling)
 
     table, root = dictionary.table, dictionary.root
-    for cell, column in enumerate(columns):
-        if column is not None:
-            node = table[root + column]
-            if node:
-                visit(cell, node, faces[cell])
-    if alarm is not None and not WATCHDOG.cancel(alarm):
-        raise SearchBudgetExceeded(budget)
+    try:
+        for cell, column in enumerate(columns):
+            if column is not None:
+                node = table[root + column]
+                if node:
+                    visit(cell, node, faces[cell])
+    finally:
+        stopped = alarm is not None and not WATCHDOG.cancel(alarm)
+    if stopped:
+        raise SearchBudgetExceeded(budget, ceiling)
     return found
 
 

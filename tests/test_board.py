@@ -206,6 +206,12 @@ def test_one_column_board_from_rows() -> None:
         ("qbcdefgh7ijklmnop", "'7' (cell 9) is not a letter a-z"),
         ("abcd efgh ij7l mnop", "'7' (row 3, cell 3) is not a letter a-z"),
         ("abcd efgh ijkl mnö", "'ö' (row 4, cell 3) is not a letter a-z"),
+        # U+0130 lower-cases to two characters: the message must still blame it.
+        ("abc\u0130", "'\u0130' (cell 4) is not a letter a-z"),
+        ("\u0130bcd", "'\u0130' (cell 1) is not a letter a-z"),
+        ("\u0130\u0130qu\u0130", "'\u0130' (cell 1) is not a letter a-z"),
+        ("abqu\u0130", "'\u0130' (cell 4) is not a letter a-z"),
+        ("abcd efgh ijkl mn\u0130p", "'\u0130' (row 4, cell 3) is not a letter a-z"),
         ("a b c d / e f 9 h", "'9' (row 2, cell 3) is not a letter a-z"),
         ("a b xy d / e f g h", "'xy' (row 1, cell 3) is not a cube face"),
         ([["a", "zz"], ["c", "d"]], "'zz' (row 1, cell 2) is not a cube face"),

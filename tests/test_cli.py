@@ -53,6 +53,14 @@ def without_elapsed(document: dict) -> dict:
 # --- solve ---------------------------------------------------------------------------
 
 
+def test_solve_names_a_letter_whose_lower_case_is_longer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(capsys, "solve", "abc\u0130")
+    assert (status, out) == (2, "")
+    assert err == "error: '\u0130' (cell 4) is not a letter a-z\n"
+
+
 def test_solve_prints_a_table(capsys: pytest.CaptureFixture[str], catalog: Catalog) -> None:
     status, out, err = run(capsys, "solve", "serspatglinesers")
     assert (status, err) == (0, "")

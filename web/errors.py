@@ -6,6 +6,7 @@ client sends produces a 500 or an HTML error page there.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 #: The request field each error code is about, sent as ``field`` so that a form can show
@@ -42,7 +43,14 @@ class APIError(Exception):
     """A client error: the status to answer with, a machine-readable code and a message."""
 
     def __init__(
-        self, status: int, code: str, message: str, field: str | None = None, **details: Any
+        self,
+        status: int,
+        code: str,
+        message: str,
+        field: str | None = None,
+        *,
+        headers: Mapping[str, str] | None = None,
+        **details: Any,
     ) -> None:
         super().__init__(message)
         self.status = status
@@ -51,6 +59,8 @@ class APIError(Exception):
         #: The request field the error is about, if it is about one: given, or the code's.
         self.field = field or FIELD_OF_CODE.get(code)
         self.details = details
+        #: Response headers the answer needs (``Retry-After`` on a 503, ``Allow`` on a 405).
+        self.headers = dict(headers or {})
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON body of the error."""

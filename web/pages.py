@@ -83,6 +83,7 @@ def index_context(
     except APIError as error:
         context["error"] = page_error(error)
         context["status"] = error.status
+        context["headers"] = error.headers
         return context
     document = solution.as_dict(name, elapsed_ms)
     board_text = str(solution.board)

@@ -20,6 +20,7 @@ from boggle.dice import SEED_LIMIT
 from boggle.dictionary import MAX_WORD_LENGTH
 from boggle.scoring import SHORTEST_SCORED
 
+from .body import BadFraming
 from .errors import APIError, bad_request
 
 
@@ -39,8 +40,16 @@ def read_fields(request: Request, names: tuple[str, ...]) -> dict[str, Any]:
     if request.mimetype == "application/json":
         try:
             body = request.get_json(cache=True)
+        except BadFraming:
+            raise  # the body could not be read at all, let alone as JSON
         except BadRequest:
             raise bad_request("bad_json", "the request body is not valid JSON") from None
+        except RecursionError:
+            # The parser recurses once per level of nesting; no field here needs more
+            # than four levels.
+            raise bad_request(
+                "bad_json", "the JSON body is nested too deeply; no field needs more than 4 levels"
+            ) from None
         if not isinstance(body, dict):
             raise bad_request(
                 "bad_json", f"the JSON body must be an object, not {_json_type(body)}"

@@ -66,15 +66,24 @@ ScoreFunction = Callable[[Mapping[str, Any]], dict[str, Any]]
 # --- The scoring page ------------------------------------------------------------------
 
 
-def scoring_context(request: Request, run_score: ScoreFunction, catalog: Catalog) -> dict[str, Any]:
+def scoring_context(
+    request: Request, run_score: ScoreFunction, catalog: Catalog, max_players: int
+) -> dict[str, Any]:
     """What scoring.html shows: the form as given and, once posted, the results or the error.
 
     ``status`` in the context is the HTTP status to answer with: the one ``POST /score``
-    would give for the same game.
+    would give for the same game. At most ``max_players`` player slots are shown back.
     """
     posted = request.method == "POST"
     problem: APIError | None = None
     try:
+        if posted and request.mimetype == "application/json":
+            # The page's own form posts form fields; its script posts JSON to /score.
+            raise APIError(
+                415,
+                "unsupported_media_type",
+                "the scoring page reads form fields; send JSON to POST /score",
+            )
         fields = read_fields(request, SCORING_FIELDS)
     except APIError as error:
         # A field given twice, or a body that is not a form: keep what can be kept.
@@ -90,6 +99,16 @@ def scoring_context(request: Request, run_score: ScoreFunction, catalog: Catalog
         if posted
         else []
     )
+    filled = sum(1 for player in written if player["name"].strip() or player["words"].strip())
+    if filled > max_players and problem is None:
+        # Refused before the game is scored or the slots drawn: 12,000 players sent in
+        # 229 KB made 9.1 MB of page. The first slots are shown back, no more.
+        problem = bad_request(
+            "too_many_players",
+            f"{filled:,} players; the limit is {max_players}",
+            limit=max_players,
+        )
+        written = written[:max_players]
     context: dict[str, Any] = {
         "form": {
             "board": fields.get("board", "") or "",
@@ -116,6 +135,7 @@ def scoring_context(request: Request, run_score: ScoreFunction, catalog: Catalog
         # A body over the size limit is the players' lists, in all likelihood.
         context["error"] = page_error(error, "players")
         context["status"] = error.status
+        context["headers"] = error.headers
         return context
     context["result"] = scoring_result(document, fields.get("word"))
     context["shortest_word"] = document["min_length"]
@@ -253,6 +273,7 @@ def practice_context(request: Request, limits: Limits, catalog: Catalog) -> dict
     except APIError as error:
         context["error"] = error.as_dict()["error"]
         context["status"] = error.status
+        context["headers"] = error.headers
     return context
 
 

@@ -57,6 +57,39 @@ def seconds(low: float, high: float) -> Rule:
     return check
 
 
+def number(low: float, high: float) -> Rule:
+    """A rule: a number more than ``low`` and at most ``high``."""
+    allowed = f"a number more than {low:g} and at most {high:g}"
+
+    def check(value: Any) -> float:
+        if isinstance(value, str):
+            try:
+                value = float(value)
+            except ValueError:
+                raise SettingError(allowed) from None
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise SettingError(allowed)
+        if not low < value <= high:  # also refuses NaN, which compares false
+            raise SettingError(allowed)
+        return float(value)
+
+    return check
+
+
+def optional(rule: Rule) -> Rule:
+    """A rule: nothing (None, empty text or ``none``), or what ``rule`` allows."""
+
+    def check(value: Any) -> Any:
+        if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
+            return None
+        try:
+            return rule(value)
+        except SettingError as error:
+            raise SettingError(f"{error}, or none") from None
+
+    return check
+
+
 def name(value: Any) -> str:
     """A rule: a non-empty name."""
     if not isinstance(value, str) or not value.strip():

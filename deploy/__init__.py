@@ -1,0 +1,1 @@
+"""Deployment: the production recipe (deploy/serve.py) and its nginx configuration."""

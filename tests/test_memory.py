@@ -1,0 +1,48 @@
+"""Memory a client can grow: no per-request cache grows without bound."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+from flask import Flask
+
+from boggle import Board, Dictionary, solve
+from boggle.board import SHAPES_CACHED, grid_neighbors
+
+
+def resident_bytes() -> int:
+    """This process's resident set size, from /proc (Linux, as in production)."""
+    fields = Path("/proc/self/statm").read_text().split()
+    return int(fields[1]) * 4096
+
+
+def allowed_shapes(max_side: int, max_cells: int) -> list[tuple[int, int]]:
+    """Every rows x cols a request may ask for."""
+    return [
+        (rows, cols)
+        for rows in range(1, max_side + 1)
+        for cols in range(1, max_side + 1)
+        if rows * cols <= max_cells
+    ]
+
+
+def test_every_allowed_shape_once_grows_the_process_less_than_20_mb(
+    app: Flask, standard: Dictionary
+) -> None:
+    shapes = allowed_shapes(app.config["MAX_SIDE"], app.config["MAX_CELLS"])
+    assert len(shapes) == 3072
+    solve(Board(4, 4, ("#",) * 16), standard)  # warm up
+    gc.collect()
+    before = resident_bytes()
+    # All blank, as the attack sent them: the cost is the shape's tables, not a search.
+    for rows, cols in shapes:
+        assert solve(Board(rows, cols, ("#",) * (rows * cols)), standard).count == 0
+    gc.collect()
+    assert resident_bytes() - before < 20 * 1024 * 1024
+
+
+def test_the_neighbour_tables_keep_only_the_latest_shapes() -> None:
+    for side in range(1, SHAPES_CACHED + 11):
+        grid_neighbors(side, 3)
+    assert grid_neighbors.cache_info().currsize == SHAPES_CACHED

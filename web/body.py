@@ -1,0 +1,116 @@
+"""Reading request bodies: the whole body or a 413, never a body cut short; broken framing is a 400.
+
+Werkzeug limits a body sent without ``Content-Length`` (chunked) to
+``MAX_CONTENT_LENGTH`` by reading up to the limit and stopping there: a longer body
+was cut at 262,144 bytes and its first part answered as if it were the whole (a form
+whose ``board`` straddled the limit got 200 with the answer for another board). Here,
+a body that reaches the limit is checked for one byte more, and refused if it has one.
+
+Bad chunked framing is found by the server while the app reads the body, and the
+server's parser raises its own error types (gunicorn's ``InvalidChunkSize``...), which
+reached the app as a 500. Any error reading the server's input other than a lost
+connection is the client's framing: a 400 saying so.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import IO, Any
+
+from flask import Request
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
+from werkzeug.utils import cached_property
+from werkzeug.wsgi import LimitedStream
+
+
+class BodyTooLarge(RequestEntityTooLarge):
+    """The body is longer than ``MAX_CONTENT_LENGTH``, however it is framed."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"the request body is larger than the limit of {limit:,} bytes")
+
+
+class TooManyParts(RequestEntityTooLarge):
+    """A multipart form has more parts than ``MAX_FORM_PARTS``."""
+
+    error_code = "too_many_parts"
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            f"the form has more than {limit:,} parts (fields and files), the most allowed"
+        )
+
+
+class BadFraming(BadRequest):
+    """The server could not read the body as framed (bad chunk sizes, missing CRLF...)."""
+
+    error_code = "bad_framing"
+
+    def __init__(self, cause: Exception) -> None:
+        what = str(cause)[:100] or type(cause).__name__
+        super().__init__(f"the request body's chunked framing is broken ({what})")
+
+
+class _ServerInput:
+    """The server's input stream, its parse errors turned into BadFraming."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self._stream = stream
+
+    def read(self, size: int = -1) -> bytes:
+        try:
+            return self._stream.read(size)
+        except OSError:
+            raise  # a lost connection: werkzeug's ClientDisconnected
+        except Exception as error:  # each server raises its own parse errors
+            raise BadFraming(error) from None
+
+
+class _WholeOrNothing(LimitedStream):
+    """A body of unknown length, read up to the limit; one byte past it is a 413."""
+
+    def __init__(self, stream: Any, limit: int) -> None:
+        super().__init__(stream, limit, is_max=True)
+        self._past_checked = False
+
+    def on_exhausted(self) -> None:
+        raise BodyTooLarge(self.limit)
+
+    def readinto(self, b: Any) -> int | None:  # type: ignore[override]
+        count = super().readinto(b)
+        if self.is_exhausted and not self._past_checked:
+            # werkzeug stops reading here and calls it the end; look for more.
+            self._past_checked = True
+            if self._stream.read(1):
+                raise BodyTooLarge(self.limit)
+        return count
+
+
+class BoundedRequest(Request):
+    """Flask's request, reading its body whole or not at all (see the module's notes)."""
+
+    @cached_property
+    def stream(self) -> IO[bytes]:  # type: ignore[override]
+        source = _ServerInput(self.environ["wsgi.input"])
+        limit = self.max_content_length
+        length = self.content_length
+        if limit is not None and length is not None and length > limit:
+            raise BodyTooLarge(limit)
+        if length is not None:
+            return LimitedStream(source, length)  # type: ignore[arg-type]
+        if "wsgi.input_terminated" not in self.environ:
+            # No length and no end marked by the server: WSGI allows no reading.
+            return io.BytesIO()
+        if limit is None:
+            return source  # type: ignore[return-value]
+        return _WholeOrNothing(source, limit)  # type: ignore[return-value]
+
+    def _load_form_data(self) -> None:
+        try:
+            super()._load_form_data()
+        except RequestEntityTooLarge as error:
+            if isinstance(error, BodyTooLarge) or self.max_form_parts is None:
+                raise
+            # Not the body's size: the multipart decoder's count of parts (a field
+            # over MAX_FORM_MEMORY_SIZE would need a body larger than the body limit).
+            raise TooManyParts(self.max_form_parts) from None
