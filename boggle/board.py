@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import re
+import string
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -42,7 +43,9 @@ _FACES = frozenset(MULTI_LETTER_FACES) | frozenset("abcdefghijklmnopqrstuvwxyz")
 # these is present (see _split_rows).
 _ROW_SEPARATORS = re.compile(r"[\n\r/,;]+")
 _SPACES = re.compile(r"[ \t]+")
-_EDGE_SEPARATORS = re.compile(r"^[\s/,;]+|[\s/,;]+$")
+# What may surround the rows and mean nothing (str.strip: linear, unlike a regex
+# anchored at the end, which rescans a long run of spaces from each of them).
+_EDGE_SEPARATORS = string.whitespace + "\u00a0/,;"
 # An optional shape before the cells: "5x1: a b th e r".
 _SHAPE_PREFIX = re.compile(r"\s*(\d{1,4})\s*[xX\u00d7]\s*(\d{1,4})\s*:")
 
@@ -173,7 +176,7 @@ def _split_rows(text: str) -> tuple[list[list[str]], bool]:
     """Split typed text into rows of faces; also say whether the text gave its rows."""
     # Separators before the first row or after the last end nothing: "sers patg line
     # sers/" and a pasted "serspatglinesers\n" read as they would without them.
-    text = _EDGE_SEPARATORS.sub("", text)
+    text = text.strip(_EDGE_SEPARATORS)
     if _ROW_SEPARATORS.search(text):
         rows = [
             _read_row(piece.strip(), row_number)

@@ -410,3 +410,14 @@ def test_sixteen_letters_with_qu_explain_that_qu_is_one_cube() -> None:
         "15 cells cannot make a square board ('qu' is one cube, so 16 letters make 15 cells); "
         "give the rows, or the shape first: '3x5: aquabcdefghijklm'"
     )
+
+
+@pytest.mark.timeout(30)  # a hang, not a speed target
+def test_long_runs_of_separators_are_read_in_linear_time() -> None:
+    # An end-anchored pattern once rescanned a run of spaces from each of them: 2 s a board.
+    for _ in range(20):
+        with pytest.raises(BoardError, match="2 cells cannot make a square board"):
+            parse_board("a" + " " * 9990 + "b")
+        with pytest.raises(BoardError, match="the board is empty"):
+            parse_board(" /" * 4995)
+        assert parse_board("a" + "/ " * 4995 + "b") == Board(2, 1, ("a", "b"))

@@ -76,18 +76,17 @@ def test_a_trace_follows_the_qu_cube_and_never_reuses_a_cube() -> None:
     assert trace_word(board, "sits") is None  # one s on the board
 
 
+@pytest.mark.timeout(30)  # a hang, not a speed target: that is benchmarks/score_speed.py
 def test_a_trace_on_a_repetitive_board_ends_quickly_when_no_path_exists() -> None:
     # Every cube "a" but one "b": a plain search for "aaa...ac" would try astronomically
     # many chains of a's before giving up.
     faces = ["a"] * 400
     faces[0] = "b"
     board = parse_board([faces[r * 20 : (r + 1) * 20] for r in range(20)])
-    started = time.perf_counter()
     assert trace_word(board, "a" * 40 + "c") is None
     assert trace_word(board, "a" * 40 + "b") is not None
     path = trace_word(board, "b" + "a" * 30)
     assert path is not None and len(set(path)) == 31
-    assert time.perf_counter() - started < 5  # a hang, not a speed target
 
 
 def test_tracing_past_its_deadline_raises_rather_than_guessing() -> None:
@@ -119,6 +118,7 @@ def test_the_longest_word_a_setting_allows_is_traced_without_running_out_of_stac
     assert len(judged["path"]) == 200
 
 
+@pytest.mark.timeout(30)  # the budget is 0.2 s; this only stops a hang
 def test_a_word_that_cannot_be_traced_in_the_budget_is_a_422_not_a_hang(cache_dir: Path) -> None:
     # 200 letters on 196 cubes: the relaxed check cannot rule it out; the deadline does.
     app = create_app(
@@ -130,11 +130,9 @@ def test_a_word_that_cannot_be_traced_in_the_budget_is_a_422_not_a_hang(cache_di
         }
     )
     body = {"board": "14x14: " + "a" * 196, "players": [{"name": "Ann", "words": ["a" * 200]}]}
-    started = time.perf_counter()
     response = app.test_client().post("/score", json=body)
     assert response.status_code == 422
     assert response.get_json()["error"]["code"] == "search_budget_exceeded"
-    assert time.perf_counter() - started < 5  # a hang, not a speed target
 
 
 FACES = [*"aaeeeiioourssttnlcdpb", "qu", "th", "in", "er", "he", "an", "#"]

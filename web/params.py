@@ -91,7 +91,7 @@ def _single_values(values: MultiDict, names: tuple[str, ...]) -> dict[str, str]:
 def unknown_field(given: str, names: tuple[str, ...]) -> APIError:
     """A 400 naming a field the request does not take, with the one most like it."""
     # "minLength" and "min-length" are min_length written in another convention.
-    spelled = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", str(given)).lower().replace("-", "_")
+    spelled = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", str(given)[:100]).lower().replace("-", "_")
     close = difflib.get_close_matches(spelled, names, n=1, cutoff=0.6)
     shown = str(given)[:40]
     if close:
