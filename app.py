@@ -28,6 +28,7 @@ from boggle import (
     solve,
 )
 from boggle.catalog import parse_wordlist_setting
+from boggle.definitions import DefinitionError, Definitions, NoDefinition
 from boggle.dice import roll_plan
 from boggle.scoring import normalize_word, score_game
 from boggle.solver import DEFAULT_MIN_LENGTH, Solution
@@ -73,7 +74,9 @@ DEFAULTS: dict[str, Any] = {
 }
 
 #: Addresses whose every answer, errors included, is JSON.
-JSON_PATHS = frozenset({"/solve", "/score", "/lookup", "/random", "/dictionaries", "/healthz"})
+JSON_PATHS = frozenset(
+    {"/solve", "/score", "/lookup", "/define", "/random", "/dictionaries", "/healthz"}
+)
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +101,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         preload = [name.strip() for name in preload.split(",") if name.strip()]
     catalog.preload(catalog.names if "all" in preload else [catalog.default, *preload])
     app.extensions["boggle.catalog"] = catalog
+    # Memory-mapped, so every worker shares one copy; warmed here, in gunicorn's master
+    # before it forks, so that the pages are shared rather than each worker's own.
+    definitions = Definitions()
+    definitions.warm()
+    app.extensions["boggle.definitions"] = definitions
 
     _register_routes(app)
     _register_errors(app)
@@ -169,6 +177,19 @@ def run_lookup(fields: Mapping[str, Any]) -> dict[str, Any]:
     return {"word": word, "dictionary": name, "in_dictionary": word in dictionary_named(name)}
 
 
+def run_define(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """What a word means, from WordNet; return the ``/define`` document."""
+    word = fields.get("word")
+    if not isinstance(word, str) or not word.strip():
+        raise bad_request("missing_word", "give the word to define in 'word'")
+    try:
+        return current_app.extensions["boggle.definitions"].define(word).as_dict()
+    except DefinitionError as error:
+        raise bad_request("bad_word", str(error)) from None
+    except NoDefinition as error:
+        raise APIError(404, "no_definition", str(error)) from None
+
+
 def dictionary_named(name: str) -> Dictionary:
     """The dictionary of that name, or a 400 listing the names there are."""
     try:
@@ -231,6 +252,11 @@ def _register_routes(app: Flask) -> None:
     def lookup_api() -> Response:
         """Whether a word is in a dictionary (for instant checks while practising)."""
         return jsonify(run_lookup(read_fields(request, ("word", "dictionary"))))
+
+    @app.get("/define")
+    def define_api() -> Response:
+        """What a word means, offline from WordNet (see README, "The API")."""
+        return jsonify(run_define(read_fields(request, ("word",))))
 
     @app.get("/random")
     def random_api() -> Response:
@@ -314,6 +340,6 @@ def _register_errors(app: Flask) -> None:
 
 _HTTP_MESSAGES = {
     404: "there is nothing at this address; the pages are /, /practice and /scoring, "
-    "the API /solve, /score, /random, /lookup and /dictionaries",
+    "the API /solve, /score, /random, /lookup, /define and /dictionaries",
     405: "this address does not take that method",
 }

@@ -1,6 +1,7 @@
-"""The command line: ``python -m boggle solve BOARD`` and ``python -m boggle random``.
+"""The command line: ``python -m boggle solve BOARD``, ``random`` and ``define WORD``.
 
-Bad input prints one line on stderr and exits with status 2.
+Bad input prints one line on stderr and exits with status 2; ``define`` exits with
+status 1 when WordNet has no entry for the word.
 """
 
 from __future__ import annotations
@@ -14,12 +15,14 @@ from collections.abc import Sequence
 
 from .board import parse_board
 from .catalog import DEFAULT_DICTIONARY, Catalog
+from .definitions import Definition, Definitions, NoDefinition
 from .dice import DICE_SETS, random_board, roll_plan
 from .dictionary import load_dictionary
 from .errors import BoggleError
 from .solver import DEFAULT_MIN_LENGTH, Solution, solve
 
 USAGE_ERROR = 2
+NOT_FOUND = 1
 
 
 class _Parser(argparse.ArgumentParser):
@@ -75,6 +78,14 @@ def build_parser() -> argparse.ArgumentParser:
     random_cmd.add_argument("--seed", type=int, help="seed, to roll the same board again")
     random_cmd.add_argument("--rows", type=int, help="rows, for a size the set was not made for")
     random_cmd.add_argument("--cols", type=int, help="columns, likewise")
+
+    define_cmd = commands.add_parser(
+        "define",
+        help="what a word means, offline from WordNet",
+        description="Print WORD's lemmas, parts of speech and first senses, from WordNet 3.0.",
+    )
+    define_cmd.add_argument("word", help="the word, inflected or not: ran, retailers, geese")
+    define_cmd.add_argument("--json", action="store_true", help="print the /define JSON document")
     return parser
 
 
@@ -84,6 +95,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "solve":
             return _solve(args)
+        if args.command == "define":
+            return _define(args)
         return _random(args)
     except BoggleError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -122,6 +135,32 @@ def _random(args: argparse.Namespace) -> int:
     print(f"# dice: {dice.name}, seed: {seed}, minimum word length: {dice.min_length}",
           file=sys.stderr)  # fmt: skip
     return 0
+
+
+def _define(args: argparse.Namespace) -> int:
+    try:
+        definition = Definitions().define(args.word)
+    except NoDefinition as error:
+        print(f"{error}", file=sys.stderr)
+        return NOT_FOUND
+    if args.json:
+        json.dump(definition.as_dict(), sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(format_definition(definition))
+    return 0
+
+
+def format_definition(definition: Definition) -> str:
+    """A definition as readable text: each lemma and part of speech, its senses numbered."""
+    lines = []
+    for entry in definition.entries:
+        lines.append(f"{entry.lemma} ({entry.pos})")
+        for number, sense in enumerate(entry.senses, 1):
+            lines.append(f"  {number}. {sense.gloss}")
+            if sense.example:
+                lines.append(f'     "{sense.example}"')
+    return "\n".join(lines) + "\n"
 
 
 def format_table(solution: Solution, dictionary: str) -> str:
