@@ -13,6 +13,8 @@ from types import ModuleType
 
 import pytest
 from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from boggle.__main__ import main
 from boggle.definitions import (
@@ -152,6 +154,35 @@ def test_a_file_in_another_format_is_refused(tmp_path: Path) -> None:
         Definitions(other)
     with pytest.raises(DefinitionsFileError, match="cannot read definitions"):
         Definitions(tmp_path / "missing.txt")
+
+
+def reference_index() -> dict[str, dict[str, str]]:
+    """The plain reference for the binary search: the whole index read into a dict."""
+    data = SHIPPED_FILE.read_bytes()
+    index_start = int(data[:64].split(b"index at byte ")[1].split()[0])
+    index = {}
+    for line in data[index_start:].decode().splitlines():
+        word, *fields = line.split("\t")
+        index[word] = {field[:2]: field[2:] for field in fields}
+    return index
+
+
+REFERENCE = reference_index()
+INDEXED = sorted(REFERENCE)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.sampled_from(INDEXED),  # words the index holds, first and last among them
+        st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=12),
+        st.sampled_from(["a", INDEXED[0], INDEXED[-1], INDEXED[-1] + "a", "zzzzzz"]),
+    )
+)
+def test_the_binary_search_finds_what_a_plain_read_of_the_index_finds(
+    definitions: Definitions, word: str
+) -> None:
+    assert definitions.fields(word) == REFERENCE.get(word, {})
 
 
 # --- Looking words up ----------------------------------------------------------------
