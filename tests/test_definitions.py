@@ -147,6 +147,18 @@ def test_split_gloss_prefers_an_example_using_the_lemma() -> None:
     assert rebuild.split_gloss("a small bird", "wren") == ("a small bird", "")
 
 
+def test_the_engine_looks_words_up_without_the_web_framework() -> None:
+    code = (
+        "import sys; from boggle.definitions import Definitions; Definitions().define('ran'); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('flask', 'werkzeug')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+        cwd=WORDLISTS.parent,
+    )  # fmt: skip
+    assert result.stdout.strip() == "[]"
+
+
 def test_a_file_in_another_format_is_refused(tmp_path: Path) -> None:
     other = tmp_path / "definitions.txt"
     other.write_text("cat\tn=1\n")
