@@ -5,6 +5,8 @@
 1. Start-up: ``create_app()`` timed in fresh processes, this tree against the tree of
    git revision REF (default: where this branch left main), alternately, on one warm
    word-graph cache; and opening and warming the definitions file on its own.
+   Then one define() in process, and GET /define against GET /lookup through the
+   app without a server, alternately, for the same words.
 2. Memory: gunicorn as in production (gunicorn.conf.py) on a loopback port; each
    worker's private memory, and what it holds of the definitions file's mapping,
    before and after 1,000 GET /define requests (sent one at a time), the workers
@@ -115,6 +117,27 @@ def lookup_times(words: list[str]) -> list[str]:
         f"define() in process, {len(words):,} words: median {statistics.median(times):.3f} ms, "
         f"p99 {times[int(len(times) * 0.99)]:.3f} ms"
     ]
+
+
+def in_app_times(words: list[str]) -> list[str]:
+    """GET /define against GET /lookup through the app without a server (Flask's client)."""
+    from app import create_app
+
+    client = create_app({"TESTING": True}).test_client()
+    times: dict[str, list[float]] = {"lookup": [], "define": []}
+    for word in words:
+        for route, kept in times.items():  # alternately, so both see the same machine
+            started = time.perf_counter()
+            client.get(f"/{route}?word={word}")
+            kept.append((time.perf_counter() - started) * 1000)
+    lines = []
+    for route, kept in times.items():
+        kept.sort()
+        lines.append(
+            f"GET /{route} through the app in process, {len(kept):,} words: median "
+            f"{statistics.median(kept):.3f} ms, p99 {kept[int(len(kept) * 0.99)]:.3f} ms"
+        )
+    return lines
 
 
 def memory(pid: int) -> dict[str, float]:
@@ -258,7 +281,9 @@ def main() -> int:
     size = SHIPPED_FILE.stat().st_size
     print(f"definitions file: {size:,} bytes; python {sys.version.split()[0]}")
     print("\n".join(startup(args.starts, base)))
-    print("\n".join(lookup_times(defined_words(2000))))
+    words = defined_words(2000)
+    print("\n".join(lookup_times(words)))
+    print("\n".join(in_app_times(words)))
     print("\n".join(serve(args.duration)))
     return 0
 
