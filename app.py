@@ -190,6 +190,14 @@ def run_define(fields: Mapping[str, Any]) -> dict[str, Any]:
         raise APIError(404, "no_definition", str(error)) from None
 
 
+def define_or_none(word: str) -> dict[str, Any] | None:
+    """A word's ``/define`` document for the pages, or None when WordNet has no entry."""
+    try:
+        return current_app.extensions["boggle.definitions"].define(word).as_dict()
+    except (DefinitionError, NoDefinition):
+        return None
+
+
 def dictionary_named(name: str) -> Dictionary:
     """The dictionary of that name, or a 400 listing the names there are."""
     try:
@@ -283,7 +291,7 @@ def _register_routes(app: Flask) -> None:
             # A field given twice: show the form filled in with the first values.
             fields = {name: request.args.get(name, "") for name in pages.INDEX_FIELDS}
             problem = error
-        context = pages.index_context(fields, run_solve, catalog(), problem)
+        context = pages.index_context(fields, run_solve, catalog(), problem, define_or_none)
         return render_template("index.html", **context), context["status"]
 
     @app.route("/scoring", methods=["GET", "POST"])

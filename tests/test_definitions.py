@@ -345,3 +345,24 @@ def test_cli_define_bad_word_is_a_usage_error(capsys: pytest.CaptureFixture[str]
     assert capsys.readouterr().err == (
         "error: '4' (character 2) is not a letter a-z; words are letters only\n"
     )
+
+
+# --- The solver page, drawn by the server ---------------------------------------------
+
+
+def test_the_page_shows_a_chosen_words_definition_beside_its_path(client: FlaskClient) -> None:
+    page = client.get("/?board=sers+patg+line+sers&word=tapers").get_data(as_text=True)
+    assert 'data-word="tapers" data-state="defined"' in page
+    assert "<strong>taper</strong> <em>noun</em> (for “tapers”)</p>" in page
+    assert "<li>a convex shape that narrows toward a point</li>" in page
+
+
+def test_the_page_says_when_wordnet_lacks_the_chosen_word(client: FlaskClient) -> None:
+    page = client.get("/?board=sers+patg+line+sers&word=elaterin").get_data(as_text=True)
+    assert 'data-word="elaterin" data-state="none"' in page
+    assert "WordNet has no entry for “elaterin”." in page
+
+
+def test_the_page_without_a_chosen_word_has_an_empty_hidden_panel(client: FlaskClient) -> None:
+    page = client.get("/?board=sers+patg+line+sers").get_data(as_text=True)
+    assert '<div id="definition" class="definition" aria-live="polite" hidden></div>' in page

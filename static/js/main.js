@@ -194,4 +194,7 @@ for (const id of ["size-controls", "entry-grid", "grid-help", "random", "clear"]
   $(id).hidden = false;
 }
 results.hydrate();
-if (results.selected) definition.show(results.selected);
+// The server draws the chosen word's definition; the script draws it only if it did not.
+if (results.selected && $("definition").dataset.word !== results.selected) {
+  definition.show(results.selected);
+}

@@ -144,3 +144,41 @@ def test_the_practice_summary_defines_any_word_in_one_tap(
     expect(panel).to_have_attribute("data-word", missed)
     page.locator("#entered button[data-define]", has_text="xyzzy").click()
     expect(panel).to_have_text("WordNet has no entry for “xyzzy”.")
+
+
+PANEL_DRAWING = """() => {
+    const panel = document.getElementById("definition");
+    return {
+        attributes: [panel.hidden, panel.dataset.word, panel.dataset.state],
+        elements: [...panel.querySelectorAll("*")].map((e) => [e.tagName, e.className,
+            e.textContent]),
+        text: panel.textContent,
+    };
+}"""
+
+
+def test_the_server_draws_a_chosen_words_definition_as_the_script_does(
+    page: Page, live_url: str, expect: Callable
+) -> None:
+    # Loaded with a chosen word, the page shows its definition without the script's help...
+    page.goto(f"{live_url}/?{urlencode({'board': BOARD, 'word': 'tapers'})}")
+    panel = page.locator("#definition")
+    expect(panel).to_have_attribute("data-state", "defined")
+    drawn_by_server = page.evaluate(PANEL_DRAWING)
+    # ...and the script, choosing it again, draws the same.
+    word_button(page, "slate").click()
+    expect(panel).to_have_attribute("data-word", "slate")
+    word_button(page, "tapers").click()
+    expect(panel).to_have_attribute("data-word", "tapers")
+    expect(panel).to_have_attribute("data-state", "defined")
+    assert page.evaluate(PANEL_DRAWING) == drawn_by_server
+
+
+def test_without_javascript_a_chosen_word_shows_its_definition(
+    no_js_page: Page, live_url: str, expect: Callable
+) -> None:
+    no_js_page.goto(f"{live_url}/?{urlencode({'board': BOARD})}")
+    no_js_page.locator('#word-list button[data-word="tapers"]').click()
+    panel = no_js_page.locator("#definition")
+    expect(panel).to_be_visible()
+    expect(panel.locator(".definition-head").first).to_have_text("taper noun (for “tapers”)")
