@@ -32,7 +32,7 @@ from .morphology import lemmas
 
 SHIPPED_FILE = Path(__file__).resolve().parent.parent / "wordlists" / "definitions.txt"
 
-#: Longest word looked up; WordNet's longest single-word lemma has 29 letters.
+#: Longest word looked up; WordNet's longest single-word lemma has 31 letters (DDT's name).
 MAX_WORD_CHARS = 64
 
 FORMAT = "boggle-definitions 1"
