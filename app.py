@@ -35,6 +35,7 @@ from boggle import (
     solve,
 )
 from boggle.catalog import parse_wordlist_setting
+from boggle.definitions import DefinitionError, Definitions, NoDefinition
 from boggle.dice import min_length_for, roll_plan
 from boggle.scoring import normalize_word, score_game
 from boggle.solver import Solution
@@ -121,7 +122,9 @@ SETTING_RULES: dict[str, settings.Rule] = {
 }
 
 #: Addresses whose every answer, errors included, is JSON.
-JSON_PATHS = frozenset({"/solve", "/score", "/lookup", "/random", "/dictionaries", "/healthz"})
+JSON_PATHS = frozenset(
+    {"/solve", "/score", "/lookup", "/define", "/random", "/dictionaries", "/healthz"}
+)
 
 log = logging.getLogger(__name__)
 
@@ -155,6 +158,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["boggle.gate"] = SearchGate(
         app.config["MAX_EXPENSIVE_SEARCHES"], app.config["EXPENSIVE_SEARCH_COST"]
     )
+    # Memory-mapped, so every worker shares one copy; warmed here, in gunicorn's master
+    # before it forks, so that the pages are shared rather than each worker's own.
+    definitions = Definitions()
+    definitions.warm()
+    app.extensions["boggle.definitions"] = definitions
 
     _register_routes(app)
     _register_errors(app)
@@ -258,6 +266,27 @@ def run_lookup(fields: Mapping[str, Any]) -> dict[str, Any]:
     return {"word": word, "dictionary": dictionary.name, "in_dictionary": word in dictionary}
 
 
+def run_define(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """What a word means, from WordNet; return the ``/define`` document."""
+    word = fields.get("word")
+    if not isinstance(word, str) or not word.strip():
+        raise bad_request("missing_word", "give the word to define in 'word'")
+    try:
+        return current_app.extensions["boggle.definitions"].define(word).as_dict()
+    except DefinitionError as error:
+        raise bad_request("bad_word", str(error)) from None
+    except NoDefinition as error:
+        raise APIError(404, "no_definition", str(error)) from None
+
+
+def define_or_none(word: str) -> dict[str, Any] | None:
+    """A word's ``/define`` document for the pages, or None when WordNet has no entry."""
+    try:
+        return current_app.extensions["boggle.definitions"].define(word).as_dict()
+    except (DefinitionError, NoDefinition):
+        return None
+
+
 def dictionary_named(name: str) -> Dictionary:
     """The dictionary of that name, or a 400 listing the names there are."""
     try:
@@ -342,6 +371,11 @@ def _register_routes(app: Flask) -> None:
         """Whether a word is in a dictionary (for instant checks while practising)."""
         return jsonify(run_lookup(read_fields(request, ("word", "dictionary"))))
 
+    @app.get("/define")
+    def define_api() -> Response:
+        """What a word means, offline from WordNet (see README, "The API")."""
+        return jsonify(run_define(read_fields(request, ("word",))))
+
     @app.get("/random")
     def random_api() -> Response:
         """A board rolled from real dice, with the seed that rolls it again."""
@@ -369,7 +403,7 @@ def _register_routes(app: Flask) -> None:
             # A field given twice: show the form filled in with the first values.
             fields = {name: request.args.get(name, "") for name in pages.INDEX_FIELDS}
             problem = error
-        context = pages.index_context(fields, run_solve, catalog(), problem)
+        context = pages.index_context(fields, run_solve, catalog(), problem, define_or_none)
         page = render_template("index.html", **context)
         return page, context["status"], context.get("headers", {})
 
@@ -451,6 +485,6 @@ def _register_errors(app: Flask) -> None:
 
 _HTTP_MESSAGES = {
     404: "there is nothing at this address; the pages are /, /practice and /scoring, "
-    "the API /solve, /score, /random, /lookup and /dictionaries",
+    "the API /solve, /score, /random, /lookup, /define and /dictionaries",
     405: "this address does not take that method",
 }

@@ -1,8 +1,8 @@
-"""The command line: ``boggle solve BOARD`` and ``boggle random``.
+"""The command line: ``boggle solve BOARD``, ``boggle random`` and ``boggle define WORD``.
 
 Installed as the ``boggle`` command (``pip install -e .``, which ``make`` does), and
 also run as ``python -m boggle``. Bad input prints one line on stderr and exits with
-status 2.
+status 2; ``define`` exits with status 1 when WordNet has no entry for the word.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from .board import parse_board
 from .catalog import DEFAULT_DICTIONARY, Catalog
+from .definitions import Definition, Definitions, NoDefinition
 from .dice import DICE_SETS, SEED_LIMIT, min_length_for, random_board, roll_plan
 from .dictionary import MAX_WORD_LENGTH, load_dictionary
 from .errors import BoggleError
@@ -23,6 +24,7 @@ from .scoring import SHORTEST_SCORED
 from .solver import DEFAULT_MIN_LENGTH, Solution, solve
 
 USAGE_ERROR = 2
+NOT_FOUND = 1
 #: The longest side a board can be typed with: its shape prefix has up to four digits.
 MAX_SIDE = 9999
 
@@ -102,6 +104,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     random_cmd.add_argument("--rows", type=side, help="rows, for a size the set was not made for")
     random_cmd.add_argument("--cols", type=side, help="columns, likewise")
+
+    define_cmd = commands.add_parser(
+        "define",
+        help="what a word means, offline from WordNet",
+        description="Print WORD's lemmas, parts of speech and first senses, from WordNet 3.0.",
+    )
+    define_cmd.add_argument("word", help="the word, inflected or not: ran, retailers, geese")
+    define_cmd.add_argument("--json", action="store_true", help="print the /define JSON document")
     return parser
 
 
@@ -111,6 +121,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "solve":
             return _solve(args)
+        if args.command == "define":
+            return _define(args)
         return _random(args)
     except BoggleError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -146,6 +158,32 @@ def _random(args: argparse.Namespace) -> int:
     print(f"# dice: {dice.name}, seed: {seed}, minimum word length: {dice.min_length}",
           file=sys.stderr)  # fmt: skip
     return 0
+
+
+def _define(args: argparse.Namespace) -> int:
+    try:
+        definition = Definitions().define(args.word)
+    except NoDefinition as error:
+        print(f"{error}", file=sys.stderr)
+        return NOT_FOUND
+    if args.json:
+        json.dump(definition.as_dict(), sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(format_definition(definition))
+    return 0
+
+
+def format_definition(definition: Definition) -> str:
+    """A definition as readable text: each lemma and part of speech, its senses numbered."""
+    lines = []
+    for entry in definition.entries:
+        lines.append(f"{entry.lemma} ({entry.pos})")
+        for number, sense in enumerate(entry.senses, 1):
+            lines.append(f"  {number}. {sense.gloss}")
+            if sense.example:
+                lines.append(f'     "{sense.example}"')
+    return "\n".join(lines) + "\n"
 
 
 def format_table(solution: Solution, dictionary: str) -> str:

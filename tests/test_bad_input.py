@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-JSON_ROUTES = ("/solve", "/score", "/random", "/lookup", "/dictionaries", "/healthz")
+JSON_ROUTES = ("/solve", "/score", "/random", "/lookup", "/define", "/dictionaries", "/healthz")
 
 STRINGS = [
     "",
@@ -131,7 +131,7 @@ def test_wrong_methods(client: FlaskClient, method: str, route: str) -> None:
     assert method in error["message"]
 
 
-@pytest.mark.parametrize("route", ["/random", "/lookup", "/dictionaries", "/healthz"])
+@pytest.mark.parametrize("route", ["/random", "/lookup", "/define", "/dictionaries", "/healthz"])
 def test_post_to_get_only_routes(client: FlaskClient, route: str) -> None:
     assert_json_error(client.post(route, json={}), (405,))
 
@@ -175,6 +175,27 @@ def test_random_bad_fields(client: FlaskClient, query: str) -> None:
 )
 def test_lookup_bad_fields(client: FlaskClient, query: str) -> None:
     assert_json_error(client.get(f"/lookup?{query}"), (400,))
+
+
+@pytest.mark.parametrize("value", [s for s in STRINGS if "\x00" not in s], ids=repr)
+def test_define_bad_words(client: FlaskClient, value: str) -> None:
+    # None of these strings is a word; each is refused as such, none is looked up.
+    error = assert_json_error(client.get("/define", query_string={"word": value}), (400,))
+    assert error["code"] in ("missing_word", "bad_word")
+    assert error["field"] == "word"
+    assert client.get("/define?word=ran").json["entries"][0]["lemma"] == "run"
+
+
+@pytest.mark.parametrize(
+    "query", ["word=a&word=b", "word=%00", "word=c%0At", "word=ca%09t", "word=" + "e" * 65]
+)
+def test_define_bad_fields(client: FlaskClient, query: str) -> None:
+    assert_json_error(client.get(f"/define?{query}"), (400,))
+
+
+def test_define_a_word_wordnet_lacks_is_a_404_not_a_guess(client: FlaskClient) -> None:
+    error = assert_json_error(client.get("/define?word=xyzzyq"), (404,))
+    assert error["code"] == "no_definition"
 
 
 @pytest.mark.parametrize(
@@ -260,10 +281,16 @@ def test_unknown_address(client: FlaskClient) -> None:
         ("/solve", {"board": "abcd", "dictionary": "nope"}, "dictionary"),
         ("/score", {"board": "abcd", "players": []}, "players"),
         ("/score", {"board": "abcd", "players": [{"name": ""}]}, "players"),
+        ("/define", {"word": "c4t"}, "word"),
+        ("/define", {}, "word"),
     ],
 )
 def test_errors_name_their_field(client: FlaskClient, route: str, body: dict, field: str) -> None:
-    assert assert_json_error(client.post(route, json=body))["field"] == field
+    if route == "/define":  # GET only
+        response = client.get(route, query_string=body)
+    else:
+        response = client.post(route, json=body)
+    assert assert_json_error(response)["field"] == field
 
 
 def test_errors_about_the_whole_request_name_no_field(client: FlaskClient) -> None:

@@ -29,6 +29,7 @@ FIELD_OF_CODE = {
     "bad_seconds": "seconds",
     "missing_word": "word",
     "bad_word": "word",
+    "no_definition": "word",
     "no_players": "players",
     "bad_players": "players",
     "too_many_players": "players",

@@ -46,11 +46,14 @@ def index_context(
     run_solve: SolveFunction,
     catalog: Catalog,
     problem: APIError | None = None,
+    define: Callable[[str], dict[str, Any] | None] | None = None,
 ) -> dict[str, Any]:
     """What index.html shows: the form as given, and the results or the error.
 
     ``problem`` is an error found before solving (a field given twice); ``status`` in
-    the context is the HTTP status to answer with, the same as ``/solve``'s.
+    the context is the HTTP status to answer with, the same as ``/solve``'s. ``define``
+    gives the chosen word's ``/define`` document (None if WordNet has no entry), shown
+    beside its path as the page script shows it.
     """
     rows, cols = grid_shape(fields.get("size", "") or "")
     form = {
@@ -102,6 +105,7 @@ def index_context(
         board_text=board_text,
         query=urlencode(query),
         selected=selected,
+        definition=define(selected["word"]) if selected and define else None,
         steps={tuple(cell): step for step, cell in enumerate(path, 1)},
         # The chosen word's line through the cube centres, in cube units (see index.html).
         path_points=" ".join(f"{c + 0.5},{r + 0.5}" for r, c in path),

@@ -2,6 +2,7 @@
 // server); with it the board is typed into cubes, solved in place through /solve, and
 // the address keeps the board, so a link shares it and a reload keeps it.
 
+import { DefinitionPanel } from "./definitions.js";
 import { BoardEntry, parseBoard } from "./entry.js";
 import { Results } from "./results.js";
 
@@ -115,7 +116,12 @@ $("random").addEventListener("click", async () => {
 
 // --- Solving ------------------------------------------------------------------------
 
+const definition = new DefinitionPanel($("definition"), (word) =>
+  getJSON(address("define", new URLSearchParams({ word }))),
+);
+
 const results = new Results($("results"), (word) => {
+  definition.show(word);
   const url = new URL(location.href);
   if (word) url.searchParams.set("word", word);
   else url.searchParams.delete("word");
@@ -148,6 +154,7 @@ async function solve(params, how, word = null) {
   if (ticket !== latest) return;
   results.show(result);
   if (word) results.select(word);
+  definition.show(results.selected);
   if (how) history[how](null, "", address("", params));
   if (how === "pushState") bringIntoView($("results"));
   const count = result.count.toLocaleString("en-US");
@@ -199,3 +206,7 @@ for (const id of ["size-controls", "entry-grid", "grid-help", "random", "clear"]
   $(id).hidden = false;
 }
 results.hydrate();
+// The server draws the chosen word's definition; the script draws it only if it did not.
+if (results.selected && $("definition").dataset.word !== results.selected) {
+  definition.show(results.selected);
+}

@@ -8,6 +8,7 @@
 // solver page's (results.js), so the page contract holds: cells carry data-row and
 // data-col, words are buttons with data-word, a chosen word's cells get data-step.
 
+import { DefinitionPanel } from "./definitions.js";
 import { BoardView, PathPicker, h, plural, wordList } from "./results.js";
 
 const $ = (id) => document.getElementById(id);
@@ -36,7 +37,9 @@ const VERDICTS = {
 };
 
 const view = new BoardView($("result-board"));
-const picker = new PathPicker($("round"), view, $("selection"));
+const definition = new DefinitionPanel($("definition"), (word) => getJSON("define", { word }));
+const picker = new PathPicker($("round"), view, $("selection"), (word) => definition.show(word));
+definition.listen($("entered"), () => picker.selected && picker.select(null));
 const board = view.board;
 const fine = matchMedia("(pointer: fine)").matches; // a mouse: focusing the input is safe
 
@@ -173,6 +176,7 @@ function begin(solved) {
   onBoard = new Map(solved.words.map((found) => [found.word, found]));
   view.draw(solved);
   picker.reset();
+  definition.show(null);
   $("setup").hidden = true;
   $("round").hidden = false;
   renderEntries();
@@ -372,6 +376,7 @@ function renderEntries() {
       ),
     ),
   );
+  definition.upgrade($("entered"), ".attempt-word");
   const found = round.entries.filter((e) => e.verdict === "found");
   const points = found.reduce((sum, e) => sum + e.points, 0);
   $("tally").replaceChildren(

@@ -2,6 +2,7 @@
 // the results (templates/scoring.html); with it players are added and removed on the
 // page, the game is posted to /score as JSON, and the same results are drawn in place.
 
+import { DefinitionPanel } from "./definitions.js";
 import { BoardView, PathPicker, h, pathText, plural, wordList } from "./results.js";
 
 const $ = (id) => document.getElementById(id);
@@ -96,7 +97,24 @@ function clearErrors() {
 // --- Results --------------------------------------------------------------------------
 
 const view = new BoardView($("result-board"));
-const picker = new PathPicker(results, view, $("selection"));
+/** GET /define for a word; an error document becomes an Error with the server's code. */
+async function lookupDefinition(word) {
+  let response, body;
+  try {
+    response = await fetch(new URL(`define?${new URLSearchParams({ word })}`, location.href), {
+      headers: { Accept: "application/json" },
+    });
+    body = await response.json();
+  } catch {
+    throw new Error("The server cannot be reached; try again.");
+  }
+  if (!response.ok) throw Object.assign(new Error(body.error.message), { code: body.error.code });
+  return body;
+}
+
+const definition = new DefinitionPanel($("definition"), lookupDefinition);
+const picker = new PathPicker(results, view, $("selection"), (word) => definition.show(word));
+definition.listen(results, () => picker.selected && picker.select(null));
 
 /** Who won, in a sentence, with the tie-break when it decided (web/play.py headline). */
 function headline(ranking) {
@@ -237,6 +255,7 @@ function playerScore(player, winners) {
 function show(result) {
   view.draw(result);
   picker.reset();
+  definition.show(null);
   $("selection").textContent = "Pick a word to see its path.";
   const line = headline(result.ranking);
   $("headline").textContent = line;
@@ -244,6 +263,7 @@ function show(result) {
   $("player-scores").replaceChildren(
     ...result.players.map((player) => playerScore(player, result.winners)),
   );
+  definition.upgrade(results, ".word-text");
   const count = result.missed.count;
   $("missed-count").textContent =
     `Nobody found ${plural(count, "word")} worth ${plural(result.missed.total_score, "point")}.`;
@@ -314,3 +334,5 @@ while (slots().length > MIN_SLOTS && isEmpty(slots().at(-1))) slots().at(-1).rem
 renumber();
 $("add-player").hidden = false;
 picker.hydrate();
+definition.upgrade(results, ".word-text");
+if (picker.selected) definition.show(picker.selected);

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlparse
 from urllib.request import urlopen
 
 import pytest
@@ -24,7 +24,7 @@ from werkzeug.serving import make_server
 from app import create_app
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, Response
 
 CHROMIUM = os.environ.get("BOGGLE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -107,9 +107,24 @@ def _open_page(browser: Browser, console: list[str], **options: Any) -> Iterator
     page.set_default_timeout(5000)
     page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda error: console.append(str(error)))
+    # A word WordNet lacks is a 404 from /define, which the browser logs as a failed
+    # load; for the page it is an answer ("no entry"), not an error.
+    undefined: list[str] = []
+    page.on("response", lambda r: undefined.append(r.url) if _no_definition(r) else None)
     yield page
     context.close()
+    for _ in undefined:
+        if NOT_FOUND_LOG in console:
+            console.remove(NOT_FOUND_LOG)
     assert not console, f"the browser reported errors: {console}"
+
+
+NOT_FOUND_LOG = "Failed to load resource: the server responded with a status of 404 (NOT FOUND)"
+
+
+def _no_definition(response: Response) -> bool:
+    """Whether a response is /define's answer for a word WordNet lacks."""
+    return response.status == 404 and urlparse(response.url).path.endswith("/define")
 
 
 @pytest.fixture

@@ -1,0 +1,108 @@
+// A chosen word's definition, from GET /define: fetched the first time the word is
+// chosen, then kept in the page, so choosing it again costs nothing. Drawn with h()
+// and textContent; the panel says plainly when WordNet has no entry.
+
+import { h } from "./results.js";
+
+export class DefinitionPanel {
+  /** `lookup(word)` resolves to the /define document or throws the server's error. */
+  constructor(panel, lookup) {
+    this.panel = panel;
+    this.lookup = lookup;
+    this.answers = new Map(); // word -> promise of { definition } or { error }
+    this.word = null;
+  }
+
+  /**
+   * Let words shown as plain text (no path to draw: not on the board, too short, not
+   * a word) ask for their definition too: each element matching `selector` in `root`
+   * becomes a button with data-define. The server draws them as text, so the pages
+   * read the same without the script.
+   */
+  upgrade(root, selector) {
+    for (const text of root.querySelectorAll(selector)) {
+      const button = h(
+        "button",
+        {
+          type: "button",
+          class: `${text.className} define-word`,
+          "data-define": text.textContent.trim(),
+          "aria-controls": this.panel.id,
+        },
+        ...text.childNodes,
+      );
+      text.replaceWith(button);
+    }
+  }
+
+  /** Choosing a data-define button in `root` shows its definition, again hides it. */
+  listen(root, before = () => {}) {
+    root.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-define]");
+      if (!button) return;
+      before(); // e.g. clear another word's path, which this word does not have
+      const word = button.dataset.define;
+      this.show(word === this.word ? null : word);
+    });
+  }
+
+  /** Show the word's definition beside its path; null hides the panel. */
+  async show(word) {
+    this.word = word;
+    if (!word) {
+      this.panel.hidden = true;
+      this.panel.replaceChildren();
+      delete this.panel.dataset.word;
+      return;
+    }
+    if (!this.answers.has(word)) {
+      this.answers.set(
+        word,
+        this.lookup(word).then(
+          (definition) => ({ definition }),
+          (error) => ({ error }),
+        ),
+      );
+    }
+    this.panel.hidden = false;
+    this.panel.dataset.state = "loading";
+    this.panel.replaceChildren(h("p", { class: "hint" }, `Looking up “${word}”…`));
+    const answer = await this.answers.get(word);
+    if (this.word !== word) return; // another word was chosen meanwhile
+    // "No definition" is the answer; a failed fetch is not, so it is asked again next time.
+    if (answer.error && answer.error.code !== "no_definition") this.answers.delete(word);
+    this.panel.dataset.word = word;
+    this.panel.dataset.state = answer.definition ? "defined" : "none";
+    this.panel.replaceChildren(...(answer.definition ? entries(answer.definition) : [
+      h("p", { class: "hint" }, answer.error.code === "no_definition"
+        ? `WordNet has no entry for “${word}”.`
+        : answer.error.message),
+    ]));
+  }
+}
+
+/** A /define document as a heading and numbered senses per lemma and part of speech. */
+function entries(definition) {
+  return definition.entries.flatMap((entry) => [
+    h(
+      "p",
+      { class: "definition-head" },
+      h("strong", {}, entry.lemma),
+      " ",
+      h("em", {}, entry.pos),
+      entry.lemma === definition.word ? "" : ` (for “${definition.word}”)`,
+    ),
+    h(
+      "ol",
+      { class: "senses" },
+      ...entry.senses.map((sense) =>
+        h(
+          "li",
+          {},
+          sense.gloss,
+          ...(sense.example ? [" ", h("q", { class: "example" }, sense.example)] : []),
+        ),
+      ),
+    ),
+  ]);
+}

@@ -1,0 +1,184 @@
+"""Definitions on the pages, in a real Chromium: beside a chosen word's path, fetched once.
+
+What the pages show is checked against GET /define on the same live app.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.error import HTTPError
+from urllib.parse import urlencode
+from urllib.request import urlopen
+
+import pytest
+from test_page_in_browser import BOARD, marked, path_steps, solve_by_text, word_button
+from test_play_in_browser import PLAYERS, fill_players, verdict_row
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+
+def define_api(live_url: str, word: str) -> dict[str, Any] | None:
+    """GET /define on the live app; None when it has no definition (404)."""
+    try:
+        with urlopen(f"{live_url}/define?{urlencode({'word': word})}") as response:
+            return json.load(response)
+    except HTTPError as error:
+        if error.code == 404:
+            return None
+        raise
+
+
+def first_gloss(definition: dict[str, Any]) -> str:
+    return definition["entries"][0]["senses"][0]["gloss"]
+
+
+def test_choosing_a_word_shows_its_definition_beside_its_path_fetched_once(
+    page: Page, live_url: str, expect: Callable, solve_api: Callable, artifacts: Path
+) -> None:
+    words = {w["word"]: w for w in solve_api(BOARD)["words"]}
+    tapers, slate = define_api(live_url, "tapers"), define_api(live_url, "slate")
+    assert tapers is not None and slate is not None
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/define?" in r.url else None)
+    page.goto(live_url)
+    solve_by_text(page, expect)
+    panel = page.locator("#definition")
+    expect(panel).to_be_hidden()
+
+    word_button(page, "tapers").click()
+    assert marked(page) == path_steps(words["tapers"])
+    expect(panel).to_have_attribute("data-state", "defined")
+    expect(panel.locator(".definition-head").first).to_have_text("taper noun (for “tapers”)")
+    expect(panel.locator(".senses li").first).to_contain_text(first_gloss(tapers))
+    page.mouse.move(0, 0)
+    page.locator(".board-panel").screenshot(path=artifacts / "definition.png")
+
+    word_button(page, "slate").click()
+    expect(panel).to_have_attribute("data-word", "slate")
+    expect(panel.locator(".senses li").first).to_contain_text(first_gloss(slate))
+    word_button(page, "tapers").click()
+    expect(panel).to_have_attribute("data-word", "tapers")
+    assert len(asked) == 2  # tapers was kept in the page, not fetched again
+
+    word_button(page, "tapers").click()  # choosing it again clears the path and the panel
+    assert marked(page) == {}
+    expect(panel).to_be_hidden()
+
+
+def test_a_word_wordnet_lacks_says_so_plainly(
+    page: Page, live_url: str, expect: Callable, solve_api: Callable
+) -> None:
+    words = [w["word"] for w in solve_api(BOARD)["words"]]
+    lacking = next(word for word in words if define_api(live_url, word) is None)
+    page.goto(f"{live_url}/?{urlencode({'board': BOARD, 'word': lacking})}")
+    panel = page.locator("#definition")
+    expect(panel).to_have_attribute("data-state", "none")
+    expect(panel).to_have_text(f"WordNet has no entry for “{lacking}”.")
+
+
+def test_a_scored_word_shows_its_definition_in_one_tap(
+    page: Page, live_url: str, expect: Callable
+) -> None:
+    arteries = define_api(live_url, "arteries")
+    assert arteries is not None
+    page.goto(f"{live_url}/scoring?{urlencode({'board': BOARD})}")
+    fill_players(page, PLAYERS)
+    page.get_by_role("button", name="Score the game").click()
+    expect(page.locator("#score-results")).to_be_visible()
+
+    verdict_row(page, 0, "arteries").locator("button[data-word]").click()
+    panel = page.locator("#definition")
+    expect(panel).to_have_attribute("data-state", "defined")
+    expect(panel.locator(".definition-head").first).to_have_text("artery noun (for “arteries”)")
+    expect(panel.locator(".senses li").first).to_contain_text(first_gloss(arteries))
+
+
+def test_a_disputed_word_without_a_path_is_looked_up_in_one_tap_too(
+    page: Page, live_url: str, expect: Callable
+) -> None:
+    page.goto(f"{live_url}/scoring?{urlencode({'board': BOARD})}")
+    fill_players(page, PLAYERS)
+    page.get_by_role("button", name="Score the game").click()
+    expect(page.locator("#score-results")).to_be_visible()
+    panel = page.locator("#definition")
+
+    # "rest" is a word, but not on this board: no path to draw, still a definition.
+    rest = define_api(live_url, "rest")
+    assert rest is not None
+    verdict_row(page, 2, "rest").locator("button[data-define]").click()
+    expect(panel).to_have_attribute("data-word", "rest")
+    expect(panel.locator(".senses li").first).to_contain_text(first_gloss(rest))
+    assert marked(page) == {}
+
+    verdict_row(page, 0, "xyzzy").locator("button[data-define]").click()
+    expect(panel).to_have_text("WordNet has no entry for “xyzzy”.")
+    verdict_row(page, 0, "xyzzy").locator("button[data-define]").click()
+    expect(panel).to_be_hidden()
+
+
+def test_the_practice_summary_defines_any_word_in_one_tap(
+    page: Page, live_url: str, expect: Callable, solve_api: Callable
+) -> None:
+    solution = solve_api(BOARD)
+    page.goto(f"{live_url}/practice?{urlencode({'board': BOARD, 'seconds': 3})}")
+    page.get_by_role("button", name="Start the round").click()
+    word = page.locator("#word-input")
+    for typed in ("tapers", "xyzzy"):
+        word.fill(typed)
+        word.press("Enter")
+    expect(page.locator("#summary")).to_be_visible(timeout=8000)
+    panel = page.locator("#definition")
+
+    page.locator('#found-list button[data-word="tapers"]').click()
+    expect(panel).to_have_attribute("data-word", "tapers")
+    expect(panel.locator(".definition-head").first).to_have_text("taper noun (for “tapers”)")
+    missed = solution["words"][0]["word"]
+    page.locator(f'#missed-list button[data-word="{missed}"]').click()
+    expect(panel).to_have_attribute("data-word", missed)
+    page.locator("#entered button[data-define]", has_text="xyzzy").click()
+    expect(panel).to_have_text("WordNet has no entry for “xyzzy”.")
+
+
+PANEL_DRAWING = """() => {
+    const panel = document.getElementById("definition");
+    return {
+        attributes: [panel.hidden, panel.dataset.word, panel.dataset.state],
+        elements: [...panel.querySelectorAll("*")].map((e) => [e.tagName, e.className,
+            e.textContent]),
+        text: panel.textContent,
+    };
+}"""
+
+
+def test_the_server_draws_a_chosen_words_definition_as_the_script_does(
+    page: Page, live_url: str, expect: Callable
+) -> None:
+    # Loaded with a chosen word, the page shows its definition without the script's help...
+    page.goto(f"{live_url}/?{urlencode({'board': BOARD, 'word': 'tapers'})}")
+    panel = page.locator("#definition")
+    expect(panel).to_have_attribute("data-state", "defined")
+    drawn_by_server = page.evaluate(PANEL_DRAWING)
+    # ...and the script, choosing it again, draws the same.
+    word_button(page, "slate").click()
+    expect(panel).to_have_attribute("data-word", "slate")
+    word_button(page, "tapers").click()
+    expect(panel).to_have_attribute("data-word", "tapers")
+    expect(panel).to_have_attribute("data-state", "defined")
+    assert page.evaluate(PANEL_DRAWING) == drawn_by_server
+
+
+def test_without_javascript_a_chosen_word_shows_its_definition(
+    no_js_page: Page, live_url: str, expect: Callable
+) -> None:
+    no_js_page.goto(f"{live_url}/?{urlencode({'board': BOARD})}")
+    no_js_page.locator('#word-list button[data-word="tapers"]').click()
+    panel = no_js_page.locator("#definition")
+    expect(panel).to_be_visible()
+    expect(panel.locator(".definition-head").first).to_have_text("taper noun (for “tapers”)")
