@@ -61,6 +61,27 @@ def test_sets_hold_the_published_dice(name: str) -> None:
     assert sorted(tuple(sorted(die)) for die in dice) == expected
 
 
+@pytest.mark.parametrize("name", [name for name in PUBLISHED if name != "superbig"])
+def test_sets_hold_the_published_dice_face_for_face_in_order(name: str) -> None:
+    expected = tuple(
+        tuple(face.replace("q", "qu") for face in die.lower().replace("qu", "q"))
+        for die in PUBLISHED[name].split()
+    )
+    assert DICE_SETS[name].dice == expected
+
+
+def test_the_classic_set_has_its_published_letter_counts() -> None:
+    # Counted from the published list above (dice.md), die by die: 96 faces.
+    counts = {
+        "a": 8, "b": 3, "c": 3, "d": 4, "e": 10, "f": 2, "g": 3, "h": 3, "i": 7,
+        "j": 1, "k": 2, "l": 5, "m": 3, "n": 5, "o": 6, "p": 3, "qu": 1, "r": 4,
+        "s": 5, "t": 5, "u": 4, "v": 2, "w": 2, "x": 1, "y": 3, "z": 1,
+    }  # fmt: skip
+    faces = DICE_SETS["classic"].faces
+    assert {face: faces.count(face) for face in sorted(set(faces))} == counts
+    assert len(faces) == sum(counts.values()) == 96
+
+
 @pytest.mark.parametrize(("name", "count"), [("classic", 16), ("new", 16), ("big", 25)])
 def test_number_of_dice(name: str, count: int) -> None:
     assert len(DICE_SETS[name].dice) == count

@@ -88,6 +88,30 @@ def test_known_3x3_board(cat_dictionary: Dictionary) -> None:
     check_solution(solution, cat_dictionary)
 
 
+# Two paths spell "aba" on this board, (0,0) (0,1) (0,2) and back the other way:
+#   a b a
+#   c d e
+#   f g h
+# The walk starts from the cells in reading order, so the first path found starts at
+# the top left, and that is the one kept.
+ABA_BOARD = "aba cde fgh"
+
+
+def test_a_word_with_two_paths_keeps_the_first_found_when_it_ends_a_branch() -> None:
+    # Nothing extends "aba", so both paths are recorded at their last step.
+    solution = solve(parse_board(ABA_BOARD), Dictionary.from_words(["aba"]))
+    assert as_tuples(solution) == [("aba", 1, [(0, 0), (0, 1), (0, 2)])]
+
+
+def test_a_word_with_two_paths_keeps_the_first_found_when_the_walk_goes_on() -> None:
+    # "abac" goes on from the A at (0,0), beside the C; the later path ends there.
+    solution = solve(parse_board(ABA_BOARD), Dictionary.from_words(["aba", "abac"]))
+    assert as_tuples(solution) == [
+        ("aba", 1, [(0, 0), (0, 1), (0, 2)]),
+        ("abac", 1, [(0, 2), (0, 1), (0, 0), (1, 0)]),
+    ]
+
+
 @pytest.mark.parametrize(
     ("min_length", "words"),
     [
