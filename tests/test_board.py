@@ -366,3 +366,30 @@ def test_neighbours_of_one_row_and_one_column() -> None:
 def test_neighbours_include_blanks() -> None:
     board = parse_board("a # / # b")
     assert set(board.neighbors(0)) == {1, 2, 3}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # Lowered, "İ" is two characters: the positions are still the text's own.
+        ("abcdefghijklmnop\u0130", "'\u0130' (cell 17) is not a letter a-z"),
+        ("ab\u0130d" * 4, "'\u0130' (cell 3) is not a letter a-z"),
+        ("\u0130\u0130\u0130\u0130", "'\u0130' (cell 1) is not a letter a-z"),
+        # The Kelvin sign lowers to "k", and is still not one of the letters a-z.
+        ("\u212a" * 16, "'\u212a' (cell 1) is not a letter a-z"),
+        ("a b c \u212a", "'\u212a' (cell 4) is not a letter a-z"),
+        ("1x1: \u212a", "'\u212a' (cell 1) is not a letter a-z"),
+        ("ab/c\u212a", "'\u212a' (row 2, cell 2) is not a letter a-z"),
+    ],
+)
+def test_letters_outside_a_to_z_are_named_where_they_were_typed(text: str, message: str) -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board(text)
+    assert str(raised.value) == message
+
+
+def test_a_capital_u_after_q_is_part_of_the_qu_cube() -> None:
+    board = parse_board("QUITA/abcd/efgh/ijkl")
+    assert board == parse_board("quita/abcd/efgh/ijkl")
+    assert board.faces[:4] == ("qu", "i", "t", "a")
+    assert parse_board("qUit/abc/def").faces[:3] == ("qu", "i", "t")
