@@ -96,11 +96,39 @@ def test_get_solve(client: FlaskClient, catalog: Catalog) -> None:
     assert {"word": "slate", "score": 2, "path": [[3, 0], [2, 0], [1, 1], [1, 2], [0, 1]]} in (
         document["words"]
     )
-    expected = solve(parse_board(BOARD), catalog.get("standard"))
-    assert document["count"] == expected.count
-    assert document["total_score"] == expected.total_score
-    assert [w["word"] for w in document["words"]] == [w.word for w in expected.words]
+    # The README's figures for this board, and its first word with the path it gives.
+    assert (document["count"], document["total_score"]) == (867, 2576)
+    assert document["words"][0] == {
+        "word": "arteries",
+        "score": 11,
+        "path": [[1, 1], [0, 2], [1, 2], [2, 3], [3, 2], [2, 1], [3, 1], [3, 0]],
+    }
+    # The plain reference search finds the same words.
+    assert {w["word"] for w in document["words"]} == reference_words(
+        parse_board(BOARD), list(catalog.get("standard")), 3
+    )
     check_headers(response)
+
+
+def test_get_solve_on_a_board_with_qu_worked_by_hand(client: FlaskClient, catalog: Catalog) -> None:
+    #   Qu I  T
+    #   E  A  S
+    #   R  N  D     every letter once, so each word has one path
+    response = client.get(
+        "/solve", query_string={"board": "qu i t / e a s / r n d", "dictionary": "common"}
+    )
+    document = response.get_json()
+    words = {w["word"]: (w["score"], w["path"]) for w in document["words"]}
+    assert words["nastier"] == (5, [[2, 1], [1, 1], [1, 2], [0, 2], [0, 1], [1, 0], [2, 0]])
+    assert words["quits"] == (2, [[0, 0], [0, 1], [0, 2], [1, 2]])
+    assert words["stand"] == (2, [[1, 2], [0, 2], [1, 1], [2, 1], [2, 2]])
+    assert words["quad"] == (1, [[0, 0], [1, 1], [2, 2]])
+    assert "quite" not in words  # no E beside the T
+    # Counted with the plain reference search: 55 words, 71 points.
+    assert (document["count"], document["total_score"]) == (55, 71)
+    assert set(words) == reference_words(
+        parse_board("qu i t / e a s / r n d"), list(catalog.get("common")), 3
+    )
 
 
 def test_post_json(client: FlaskClient, catalog: Catalog) -> None:
@@ -539,12 +567,37 @@ def test_random_dice_sets(client: FlaskClient, dice: str) -> None:
     assert parse_board(document["text"]) == random_board(dice, 7)[0]
 
 
-@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (5, 5), (6, 6), (3, 8), (7, 7), (6, 5), (1, 5)])
+# Seed 5 at each size: the board (pinned, so that a change to the rolls shows), and the
+# set it comes from, the one nearest in cell count (worked by hand: 4x4 has 16 cells,
+# 5x5 25, 6x6 36), with that set's shortest word.
+RANDOM_SIZES = {
+    (3, 3): ("lmr rur yhe", "new", 3),
+    (5, 5): ("ieaes otpmn adiho eefos riezn", "big", 3),
+    (6, 6): (
+        "i e h j o t / n u e m w c / e d e e f o / f l c he p n / s a n y r e / e r e qu n t",
+        "superbig",
+        4,
+    ),
+    (3, 8): ("thrauian erfihoeo ifcitsnn", "big", 3),
+    (7, 7): (
+        "# u r d z r u / r t n a u t j / n t a e i n d / n e h d i n f / o e i y m y i / "
+        "e s n a n o o / y e n a a n j",
+        "superbig",
+        4,
+    ),
+    (6, 5): ("thrau ianer fihoe oifci tsnna utega", "big", 3),
+    (1, 5): ("1x5: l m r r u", "new", 3),
+}
+
+
+@pytest.mark.parametrize(("rows", "cols"), list(RANDOM_SIZES))
 def test_random_sizes(client: FlaskClient, rows: int, cols: int) -> None:
     response = client.get("/random", query_string={"rows": rows, "cols": cols, "seed": 5})
     assert response.status_code == 200
     document = response.get_json()
     assert (document["rows"], document["cols"]) == (rows, cols)
+    text, dice, min_length = RANDOM_SIZES[rows, cols]
+    assert (document["text"], document["dice"], document["min_length"]) == (text, dice, min_length)
     board = random_board(None, 5, rows, cols)[0]
     assert document["board"] == board.display_rows()
     # The dice named are the dice the board was rolled from, with their rules.
