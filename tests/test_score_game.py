@@ -284,7 +284,28 @@ def test_the_json_of_a_game_gives_each_verdict_its_worth_and_the_missed_points()
     }
     assert sum(w["score"] for w in document["missed"]) == 11
     assert document["winners"] == ["Ann"]
-    assert document["ranking"][0] == {"rank": 1, "name": "Ann", "total": 2, "long_words": 1}
+    assert document["ranking"] == [
+        {"rank": 1, "name": "Ann", "total": 2, "long_words": 1},
+        {"rank": 2, "name": "Bob", "total": 0, "long_words": 0},
+    ]
+    assert {key: value for key, value in ann.items() if key != "words"} == {
+        "name": "Ann",
+        "total": 2,
+        "long_words": 1,
+    }
+    assert document["players"][1]["words"] == [
+        {
+            "word": "sand",
+            "written": "sand",
+            "verdict": DUPLICATE,
+            "points": 0,
+            "score": 1,
+            "with": ["Ann"],
+            "path": [list(cell) for cell in ON_BOARD["sand"][1]],
+        }
+    ]
+    assert document["missed_score"] == 11
+    assert list(document) == ["players", "ranking", "winners", "missed", "missed_score"]
 
 
 # --- Properties ----------------------------------------------------------------------------
