@@ -5,6 +5,7 @@
 #   make serve   the app under gunicorn, as in production (http://127.0.0.1:8000)
 #   make test    lint + the whole test suite, browser tests included
 #   make bench   the speed and memory benchmark (needs ENABLE2K, see README)
+#   make mutate  mutation testing of boggle/ and web/params.py (not in CI; tests/README.md)
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -14,7 +15,7 @@ PORT   ?= 5000
 RUNTIME := $(VENV)/.runtime-installed
 DEV     := $(VENV)/.dev-installed
 
-.PHONY: run serve test lint bench loadtest wordlists clean
+.PHONY: run serve test lint bench loadtest wordlists mutate clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,8 +47,16 @@ bench: $(DEV)
 loadtest: $(DEV)
 	$(BIN)/python benchmarks/load_test.py
 
+# Mutants are written to mutants/ (gitignored), never to the sources. Two workers, and
+# a hard stop at 30 minutes; MUTANTS narrows the run, e.g. MUTANTS='boggle.scoring.*'.
+MUTANTS ?=
+mutate: $(DEV)
+	rm -rf mutants
+	timeout 30m $(BIN)/mutmut run --max-children 2 $(MUTANTS)
+	$(BIN)/python tests/mutation_report.py
+
 wordlists:
 	$(PYTHON) wordlists/rebuild.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache test-artifacts
+	rm -rf $(VENV) .pytest_cache .ruff_cache test-artifacts mutants

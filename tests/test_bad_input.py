@@ -11,6 +11,7 @@ still gets the right answer.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -59,6 +60,12 @@ WRONG_TYPES: list[Any] = [
 NUMBERS = ["-1", "0", "2", "65", "3.5", "1e3", "NaN", "Infinity", "99999999999999999999", "\uff13"]
 
 
+def case_id(value: Any) -> str:
+    """A test id in plain ASCII letters, digits and _.=+-, so it can be named on a command
+    line and read back by pytest (repr's backslashes and non-ASCII letters cannot)."""
+    return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", ascii(value))[:48]
+
+
 def assert_json_error(response, statuses: tuple[int, ...] = ()) -> dict[str, Any]:
     """A 4xx with the JSON error format; return the error."""
     assert 400 <= response.status_code < 500, (response.status_code, response.data[:300])
@@ -79,7 +86,7 @@ def assert_still_serving(client: FlaskClient) -> None:
     assert {"slate", "tapers", "lines"} <= words
 
 
-@pytest.mark.parametrize("value", STRINGS + WRONG_TYPES, ids=repr)
+@pytest.mark.parametrize("value", STRINGS + WRONG_TYPES, ids=case_id)
 def test_solve_board_values(client: FlaskClient, value: Any) -> None:
     response = client.post("/solve", json={"board": value})
     if response.status_code == 200:
@@ -89,14 +96,14 @@ def test_solve_board_values(client: FlaskClient, value: Any) -> None:
     assert_still_serving(client)
 
 
-@pytest.mark.parametrize("value", [s for s in STRINGS if "\x00" not in s], ids=repr)
+@pytest.mark.parametrize("value", [s for s in STRINGS if "\x00" not in s], ids=case_id)
 def test_solve_board_in_query_string(client: FlaskClient, value: str) -> None:
     response = client.get("/solve", query_string={"board": value})
     assert_json_error(response)
 
 
 @pytest.mark.parametrize("field", ["min_length", "dictionary"])
-@pytest.mark.parametrize("value", STRINGS[1:] + WRONG_TYPES[1:] + NUMBERS, ids=repr)
+@pytest.mark.parametrize("value", STRINGS[1:] + WRONG_TYPES[1:] + NUMBERS, ids=case_id)
 def test_solve_other_fields(client: FlaskClient, field: str, value: Any) -> None:
     response = client.post("/solve", json={"board": "abcdefghijklmnop", field: value})
     assert_json_error(response, (400,))
@@ -107,7 +114,7 @@ def test_solve_other_fields(client: FlaskClient, field: str, value: Any) -> None
 @pytest.mark.parametrize(
     "body",
     [b"{", b'{"board": }', b"\xff\xfe\x00", b"null", b"[]", b'"abcd"', b"123", b"", b"{}" * 9],
-    ids=repr,
+    ids=case_id,
 )
 def test_malformed_json(client: FlaskClient, body: bytes) -> None:
     for route in ("/solve", "/score"):
@@ -234,7 +241,7 @@ BAD_PLAYERS: list[tuple[Any, str, str]] = [
 
 
 @pytest.mark.parametrize(
-    ("players", "code", "message"), BAD_PLAYERS, ids=[repr(p)[:60] for p, _, _ in BAD_PLAYERS]
+    ("players", "code", "message"), BAD_PLAYERS, ids=[case_id(p) for p, _, _ in BAD_PLAYERS]
 )
 def test_score_bad_players(client: FlaskClient, players: Any, code: str, message: str) -> None:
     response = client.post("/score", json={"board": "abcdefghijklmnop", "players": players})
@@ -248,7 +255,7 @@ def test_score_a_name_of_5_mb(client: FlaskClient) -> None:
     assert_json_error(client.post("/score", data=body, content_type="application/json"), (413,))
 
 
-@pytest.mark.parametrize("value", [*STRINGS, 5, None, [[1]]], ids=repr)
+@pytest.mark.parametrize("value", [*STRINGS, 5, None, [[1]]], ids=case_id)
 def test_score_bad_board(client: FlaskClient, value: Any) -> None:
     players = [{"name": "Ann", "words": ["cat"]}]
     response = client.post("/score", json={"board": value, "players": players})
@@ -281,7 +288,7 @@ def test_the_page_answers_are_given_for_every_string_without_a_nul() -> None:
     assert sorted(PAGE_ANSWERS) == sorted(s for s in STRINGS if "\x00" not in s)
 
 
-@pytest.mark.parametrize("value", list(PAGE_ANSWERS), ids=repr)
+@pytest.mark.parametrize("value", list(PAGE_ANSWERS), ids=case_id)
 def test_page_keeps_the_form_filled_in(client: FlaskClient, value: str) -> None:
     status, message = PAGE_ANSWERS[value]
     response = client.get("/", query_string={"board": value, "min_length": "4"})
