@@ -393,3 +393,28 @@ def test_a_capital_u_after_q_is_part_of_the_qu_cube() -> None:
     assert board == parse_board("quita/abcd/efgh/ijkl")
     assert board.faces[:4] == ("qu", "i", "t", "a")
     assert parse_board("qUit/abc/def").faces[:3] == ("qu", "i", "t")
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        ([[True]], "row 1, cell 1 is true or false, not a string"),
+        ([["a", None]], "row 1, cell 2 is null, not a string"),
+        ([["a"], [3.5]], "row 2, cell 1 is a number, not a string"),
+        ([["a"], [{}]], "row 2, cell 1 is an object, not a string"),
+        ([["a"], 5], "row 2 is a number; a row is a list of cells or text"),
+        ([False], "row 1 is true or false; a row is a list of cells or text"),
+    ],
+)
+def test_a_cell_or_row_of_the_wrong_json_type_is_named_as_json_calls_it(
+    rows: list, message: str
+) -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board(rows)
+    assert str(raised.value) == message
+
+
+def test_a_board_that_is_neither_text_nor_rows_is_refused_by_its_type() -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board(True)  # type: ignore[arg-type]
+    assert str(raised.value) == "a board is text or a list of rows, not true or false"

@@ -319,6 +319,11 @@ def test_size_below_one_is_an_error(rows: int, cols: int) -> None:
         ("EIO###", ("e", "i", "o", "#", "#", "#")),
         ("[An Er He In Qu Th]", ("an", "er", "he", "in", "qu", "th")),
         ("[AN ER  HE IN QU TH]", ("an", "er", "he", "in", "qu", "th")),
+        ("[X An Er He In Qu]", ("x", "an", "er", "he", "in", "qu")),
+        # Lower case reads too; a u is part of Qu only after a q.
+        ("abjmoqu", ("a", "b", "j", "m", "o", "qu")),
+        ("aeegmu", ("a", "e", "e", "g", "m", "u")),
+        ("uaeegm", ("u", "a", "e", "e", "g", "m")),
     ],
 )
 def test_a_die_is_read_face_by_face(text: str, faces: tuple[str, ...]) -> None:

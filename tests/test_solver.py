@@ -18,7 +18,7 @@ from reference import is_valid_path, reference_words
 from boggle import Catalog, Dictionary, SearchBudgetExceeded, parse_board, random_board
 from boggle.board import Board
 from boggle.scoring import word_score
-from boggle.solver import FoundWord, Solution, solve
+from boggle.solver import FoundWord, Solution, describe_path, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -398,3 +398,10 @@ def test_as_dict_has_the_guide_shape(cat_dictionary: Dictionary) -> None:
             "path": [list(c) for c in found.path],
         }
     assert "elapsed_ms" not in solution.as_dict("tiny")
+
+
+def test_a_path_is_described_as_people_read_it_one_based_with_faces_as_printed() -> None:
+    board = parse_board("qu a # s / th e r s / a b c d / e f g h")
+    assert describe_path(board, ((0, 0), (0, 1), (1, 1), (1, 0))) == "Qu(1,1) A(1,2) E(2,2) Th(2,1)"
+    assert describe_path(board, ((3, 3),)) == "H(4,4)"
+    assert describe_path(board, ()) == ""
