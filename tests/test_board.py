@@ -418,3 +418,21 @@ def test_a_board_that_is_neither_text_nor_rows_is_refused_by_its_type() -> None:
     with pytest.raises(BoardError) as raised:
         parse_board(True)  # type: ignore[arg-type]
     assert str(raised.value) == "a board is text or a list of rows, not true or false"
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        # The characters between Z and a in ASCII are not letters either.
+        ("abc_", "'_' (cell 4) is not a letter a-z"),
+        ("ab[d", "'[' (cell 3) is not a letter a-z"),
+        ("ab`d", "'`' (cell 3) is not a letter a-z"),
+        ([["a", ""]], "row 1, cell 2 is empty; a blank cube is written '#'"),
+        ([["a", "  "], ["b", "c"]], "row 1, cell 2 is empty; a blank cube is written '#'"),
+        (["ab", "c7"], "'7' (row 2, cell 2) is not a letter a-z"),
+    ],
+)
+def test_a_bad_cell_is_named_with_its_row_and_place(value: str | list, message: str) -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board(value)
+    assert str(raised.value) == message
