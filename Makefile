@@ -13,7 +13,7 @@ WORDLIST   ?=
 RUNTIME := $(VENV)/.runtime-installed
 DEV     := $(VENV)/.dev-installed
 
-.PHONY: help run serve test lint bench loadtest attack wordlists clean
+.PHONY: help run serve test lint bench loadtest attack wordlists mutate clean
 .DEFAULT_GOAL := help
 
 help: ## list the targets
@@ -58,8 +58,16 @@ loadtest: $(DEV) ## load test under gunicorn and wrk (see benchmarks/README.md)
 attack: $(DEV) ## slow clients and worst-case boards against the recipe (benchmarks/README.md)
 	$(BIN)/python benchmarks/attack.py
 
+# Mutants are written to mutants/ (gitignored), never to the sources. Two workers, and
+# a hard stop at 30 minutes; MUTANTS narrows the run, e.g. MUTANTS='boggle.scoring.*'.
+MUTANTS ?=
+mutate: $(DEV) ## mutation testing of boggle/ and web/params.py, 30 min at most (tests/README.md)
+	rm -rf mutants
+	timeout 30m $(BIN)/mutmut run --max-children 2 $(MUTANTS)
+	$(BIN)/python tests/mutation_report.py
+
 wordlists: ## rebuild the shipped word lists from SCOWL
 	$(PYTHON) wordlists/rebuild.py
 
 clean: ## remove the virtual environment and every cache the tools leave
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis test-artifacts *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis test-artifacts *.egg-info mutants

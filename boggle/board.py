@@ -158,7 +158,7 @@ def parse_board(
                 raise BoardError(f"the board says it is {shape[0]}x{shape[1]}, not {rows}x{cols}")
             rows, cols = shape
             value = value[match.end() :]
-            face = value.strip().lower()
+            face = _lower_ascii(value.strip())
             if shape == (1, 1) and face in _FACES:
                 return Board(1, 1, (face,))  # one cube, not letters run together: "1x1: th"
         grid, rows_given = _split_rows(value)
@@ -216,19 +216,18 @@ def _read_row(text: str, row_number: int) -> list[str]:
 
 def _read_run(text: str, row_number: int | None) -> list[str]:
     """Read cells run together: one letter a cell, ``q``/``qu`` is Qu, ``#``/``.`` blank."""
-    # Lower-cased one character at a time: ``text.lower()`` can be longer than the text
-    # ("\u0130".lower() is two characters), and its positions would then blame the wrong
-    # character, or none.
+    # Read character by character, not from text.lower(): lowering can change the
+    # length (İ becomes two characters), and the positions must stay the text's own.
     faces: list[str] = []
     i = 0
     while i < len(text):
-        ch = text[i].lower()
+        ch = _lower_ascii(text[i])
         if ch in _BLANK_INPUTS:
             faces.append(BLANK)
         elif len(ch) == 1 and "a" <= ch <= "z":
             if ch == "q":
                 faces.append("qu")
-                if text[i + 1 : i + 2].lower() == "u":
+                if text.startswith(("u", "U"), i + 1):
                     i += 1
             else:
                 faces.append(ch)
@@ -240,9 +239,15 @@ def _read_run(text: str, row_number: int | None) -> list[str]:
     return faces
 
 
+def _lower_ascii(text: str) -> str:
+    """ASCII text in lower case; other text as it is, so that no other letter folds into
+    a-z (the Kelvin sign into k) and a message can show what was typed."""
+    return text.lower() if text.isascii() else text
+
+
 def _read_token(token: str, row_number: int | None, cell_number: int) -> str:
     """Read one cell written on its own: a letter, a multi-letter face or a blank."""
-    face = token.strip().lower()
+    face = _lower_ascii(token.strip())
     where = _where(row_number, cell_number)
     if face == "":
         raise BoardError(f"{where} is empty; a blank cube is written '#'")

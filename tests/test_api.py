@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -95,11 +96,39 @@ def test_get_solve(client: FlaskClient, catalog: Catalog) -> None:
     assert {"word": "slate", "score": 2, "path": [[3, 0], [2, 0], [1, 1], [1, 2], [0, 1]]} in (
         document["words"]
     )
-    expected = solve(parse_board(BOARD), catalog.get("standard"))
-    assert document["count"] == expected.count
-    assert document["total_score"] == expected.total_score
-    assert [w["word"] for w in document["words"]] == [w.word for w in expected.words]
+    # The README's figures for this board, and its first word with the path it gives.
+    assert (document["count"], document["total_score"]) == (867, 2576)
+    assert document["words"][0] == {
+        "word": "arteries",
+        "score": 11,
+        "path": [[1, 1], [0, 2], [1, 2], [2, 3], [3, 2], [2, 1], [3, 1], [3, 0]],
+    }
+    # The plain reference search finds the same words.
+    assert {w["word"] for w in document["words"]} == reference_words(
+        parse_board(BOARD), list(catalog.get("standard")), 3
+    )
     check_headers(response)
+
+
+def test_get_solve_on_a_board_with_qu_worked_by_hand(client: FlaskClient, catalog: Catalog) -> None:
+    #   Qu I  T
+    #   E  A  S
+    #   R  N  D     every letter once, so each word has one path
+    response = client.get(
+        "/solve", query_string={"board": "qu i t / e a s / r n d", "dictionary": "common"}
+    )
+    document = response.get_json()
+    words = {w["word"]: (w["score"], w["path"]) for w in document["words"]}
+    assert words["nastier"] == (5, [[2, 1], [1, 1], [1, 2], [0, 2], [0, 1], [1, 0], [2, 0]])
+    assert words["quits"] == (2, [[0, 0], [0, 1], [0, 2], [1, 2]])
+    assert words["stand"] == (2, [[1, 2], [0, 2], [1, 1], [2, 1], [2, 2]])
+    assert words["quad"] == (1, [[0, 0], [1, 1], [2, 2]])
+    assert "quite" not in words  # no E beside the T
+    # Counted with the plain reference search: 55 words, 71 points.
+    assert (document["count"], document["total_score"]) == (55, 71)
+    assert set(words) == reference_words(
+        parse_board("qu i t / e a s / r n d"), list(catalog.get("common")), 3
+    )
 
 
 def test_post_json(client: FlaskClient, catalog: Catalog) -> None:
@@ -352,59 +381,155 @@ def test_configuration_from_the_environment(
     check_error(client.get("/solve", query_string={"board": "a" * 25}), 413, "board_too_large")
 
 
-# No request a client can send makes a 500 or an HTML page.
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
-    lambda children: (
-        st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=5), children, max_size=3)
-    ),
-    max_leaves=20,
-)
-board_values = (
-    json_values
-    | st.text(alphabet="abcdeqQuTH#. /,;\n\r\t7é", max_size=60)
-    | st.lists(
-        st.lists(st.sampled_from(["a", "Qu", "th", "#", "", " ", "x", "QQ", "é"]), max_size=6),
-        max_size=6,
+# Requests built with one bad field at most, each with the one answer it must get: with
+# every field good, the solution; with one bad, a 400 naming that field with its code.
+GOOD_FACES = ["a", "e", "s", "t", "r", "n", "o", "l", "qu", "th", "in", "#"]
+ABSENT = object()  # the field is left out of the request
+
+
+@st.composite
+def good_boards(draw: st.DrawFn, as_text: bool = False) -> tuple[Any, list[list[str]]]:
+    """A board as a client sends it (text, or in JSON a list of rows) and its faces as shown."""
+    rows, cols = draw(st.integers(2, 5)), draw(st.integers(2, 5))
+    faces = draw(st.lists(st.sampled_from(GOOD_FACES), min_size=rows * cols, max_size=rows * cols))
+    grid = [faces[r * cols : (r + 1) * cols] for r in range(rows)]
+    shown = [[face.capitalize() for face in row] for row in grid]
+    if as_text or draw(st.booleans()):
+        return " / ".join(" ".join(row) for row in grid), shown
+    return shown, shown
+
+
+def bad_boards(as_text: bool = False) -> st.SearchStrategy[tuple[Any, str]]:
+    """A board value that is wrong, and the code of the error it must get."""
+    # A stray character in an otherwise good board.
+    stray = st.tuples(good_boards(as_text=True), st.sampled_from("7!é\u212a\u0130")).map(
+        lambda t: (t[0][0].replace(t[0][0][0], t[1], 1), "bad_board")
     )
+    blank = st.sampled_from(["", "   "]).map(lambda v: (v, "missing_board"))
+    if as_text:
+        return stray | blank
+    wrong_type = (st.integers() | st.floats(allow_nan=False) | st.booleans()).map(
+        lambda v: (v, "bad_board")
+    )
+    return (
+        stray
+        | blank
+        | wrong_type
+        | st.just((None, "missing_board"))
+        | st.just(({"board": "abcd"}, "bad_board"))
+        | st.just(([["a", "b"], ["c"]], "bad_board"))
+        | st.just(([[1, 2], [3, 4]], "bad_board"))
+    )
+
+
+def good_min_lengths(as_text: bool = False) -> st.SearchStrategy[tuple[Any, int]]:
+    """A min_length as sent (absent or empty means the default, 3) and its value."""
+    numbers = st.integers(3, 64)
+    sent = numbers.map(lambda n: (str(n), n))
+    if not as_text:
+        sent |= numbers.map(lambda n: (n, n)) | st.just((None, 3))
+    return sent | st.just((ABSENT, 3)) | st.just(("", 3))
+
+
+def bad_min_lengths(as_text: bool = False) -> st.SearchStrategy[Any]:
+    """A min_length that is not a whole number from 3 to 64."""
+    out_of_range = st.integers(-1000, 2) | st.integers(65, 10**30)
+    text = out_of_range.map(str) | st.sampled_from(["x", "3.0", "+4", " ", "1e3", "\uff13"])
+    if as_text:
+        return text
+    return text | out_of_range | st.sampled_from([3.5, 4.0, True, False, [], [3], {"n": 3}])
+
+
+GOOD_DICTIONARIES = st.sampled_from(
+    [
+        (ABSENT, "standard"),
+        ("", "standard"),
+        ("common", "common"),
+        ("standard", "standard"),
+        ("large", "large"),
+        (" common ", "common"),
+    ]
 )
+
+
+def bad_dictionaries(as_text: bool = False) -> st.SearchStrategy[tuple[Any, str]]:
+    """A dictionary field that names no shipped list, and its error code."""
+    unknown = st.sampled_from(["nope", "english", "standard2", "<b>"]).map(
+        lambda v: (v, "unknown_dictionary")
+    )
+    too_long = st.just(("x" * 101, "bad_dictionary"))
+    if as_text:
+        return unknown | too_long
+    return (
+        unknown
+        | too_long
+        | st.sampled_from([5, True, ["common"]]).map(lambda v: (v, "bad_dictionary"))
+    )
+
+
+@st.composite
+def solve_requests(draw: st.DrawFn, as_text: bool = False) -> tuple[dict, int, Any]:
+    """Fields for /solve, the status they must get, and the board or the error code expected."""
+    bad = draw(st.sampled_from([None, "board", "min_length", "dictionary"]))
+    board, shown = draw(good_boards(as_text))
+    min_length, length = draw(good_min_lengths(as_text))
+    dictionary, name = draw(GOOD_DICTIONARIES)
+    expected: Any = (shown, length, name)
+    if bad == "board":
+        board, expected = draw(bad_boards(as_text))
+    elif bad == "min_length":
+        min_length, expected = draw(bad_min_lengths(as_text)), "bad_min_length"
+    elif bad == "dictionary":
+        dictionary, expected = draw(bad_dictionaries(as_text))
+    sent = {"board": board, "min_length": min_length, "dictionary": dictionary}
+    fields = {key: value for key, value in sent.items() if value is not ABSENT}
+    return fields, 200 if bad is None else 400, (bad, expected)
+
+
+def check_solve_answer(
+    response: TestResponse, status: int, expected: tuple[str | None, Any], catalog: Catalog
+) -> None:
+    """The one right answer: the solution of the board sent, or an error about the bad field."""
+    bad, detail = expected
+    assert response.status_code == status, response.get_data(as_text=True)[:300]
+    assert response.mimetype == "application/json"
+    document = response.get_json()
+    if bad is None:
+        shown, min_length, name = detail
+        assert (document["board"], document["min_length"], document["dictionary"]) == (
+            shown,
+            min_length,
+            name,
+        )
+        check_solve_document(document, catalog)
+    else:
+        assert list(document) == ["error"]
+        assert (document["error"]["code"], document["error"]["field"]) == (detail, bad)
+        assert document["error"]["message"].strip()
 
 
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(
-    board=board_values,
-    min_length=json_values | st.integers(0, 70).map(str),
-    dictionary=json_values | st.sampled_from(["common", "standard", "large", "", " common"]),
-)
-def test_no_json_input_causes_a_server_error(
-    app: Flask, board: object, min_length: object, dictionary: object
+@given(solve_requests())
+def test_each_json_request_to_solve_gets_its_one_right_answer(
+    app: Flask, catalog: Catalog, request: tuple[dict, int, Any]
 ) -> None:
-    client = app.test_client()
-    response = client.post(
-        "/solve", json={"board": board, "min_length": min_length, "dictionary": dictionary}
-    )
-    assert response.mimetype == "application/json"
-    if response.status_code == 200:
-        assert list(response.get_json()) == SOLVE_KEYS
-    else:
-        assert 400 <= response.status_code < 500, response.get_json()
-        assert set(response.get_json()["error"]) >= {"code", "message"}
+    fields, status, expected = request
+    response = app.test_client().post("/solve", json=fields)
+    check_solve_answer(response, status, expected, catalog)
 
 
 @settings(
     max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(
-    st.dictionaries(
-        st.sampled_from(["board", "min_length", "dictionary", "other"]), st.text(max_size=40)
-    )
-)
-def test_no_query_causes_a_server_error(app: Flask, query: dict) -> None:
-    response = app.test_client().get("/solve", query_string=query)
-    assert response.mimetype == "application/json"
-    assert response.status_code == 200 or 400 <= response.status_code < 500
+@given(solve_requests(as_text=True))
+def test_each_query_to_solve_gets_its_one_right_answer(
+    app: Flask, catalog: Catalog, request: tuple[dict, int, Any]
+) -> None:
+    fields, status, expected = request
+    response = app.test_client().get("/solve", query_string=fields)
+    check_solve_answer(response, status, expected, catalog)
 
 
 # --- /random -------------------------------------------------------------------------
@@ -442,12 +567,37 @@ def test_random_dice_sets(client: FlaskClient, dice: str) -> None:
     assert parse_board(document["text"]) == random_board(dice, 7)[0]
 
 
-@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (5, 5), (6, 6), (3, 8), (7, 7), (6, 5), (1, 5)])
+# Seed 5 at each size: the board (pinned, so that a change to the rolls shows), and the
+# set it comes from, the one nearest in cell count (worked by hand: 4x4 has 16 cells,
+# 5x5 25, 6x6 36), with that set's shortest word.
+RANDOM_SIZES = {
+    (3, 3): ("lmr rur yhe", "new", 3),
+    (5, 5): ("ieaes otpmn adiho eefos riezn", "big", 3),
+    (6, 6): (
+        "i e h j o t / n u e m w c / e d e e f o / f l c he p n / s a n y r e / e r e qu n t",
+        "superbig",
+        4,
+    ),
+    (3, 8): ("thrauian erfihoeo ifcitsnn", "big", 3),
+    (7, 7): (
+        "# u r d z r u / r t n a u t j / n t a e i n d / n e h d i n f / o e i y m y i / "
+        "e s n a n o o / y e n a a n j",
+        "superbig",
+        4,
+    ),
+    (6, 5): ("thrau ianer fihoe oifci tsnna utega", "big", 3),
+    (1, 5): ("1x5: l m r r u", "new", 3),
+}
+
+
+@pytest.mark.parametrize(("rows", "cols"), list(RANDOM_SIZES))
 def test_random_sizes(client: FlaskClient, rows: int, cols: int) -> None:
     response = client.get("/random", query_string={"rows": rows, "cols": cols, "seed": 5})
     assert response.status_code == 200
     document = response.get_json()
     assert (document["rows"], document["cols"]) == (rows, cols)
+    text, dice, min_length = RANDOM_SIZES[rows, cols]
+    assert (document["text"], document["dice"], document["min_length"]) == (text, dice, min_length)
     board = random_board(None, 5, rows, cols)[0]
     assert document["board"] == board.display_rows()
     # The dice named are the dice the board was rolled from, with their rules.
@@ -495,19 +645,68 @@ def test_random_one_side_over_max_cells(client: FlaskClient, app: Flask, query: 
     check_error(client.get("/random", query_string=query), 413, "board_too_large")
 
 
+@st.composite
+def random_requests(draw: st.DrawFn) -> tuple[dict[str, str], int, Any]:
+    """Fields for /random with one bad at most, the status they must get, and what else."""
+    fields: dict[str, str] = {}
+    if draw(st.booleans()):
+        fields["dice"] = draw(st.sampled_from(sorted(DICE_SETS)))
+    if draw(st.booleans()):
+        fields["seed"] = str(draw(st.integers(0, 2**63 - 1)))
+    for side in draw(st.sampled_from([(), ("rows",), ("cols",), ("rows", "cols")])):
+        fields[side] = str(draw(st.integers(1, 12)))
+    bad = draw(st.sampled_from([None, "dice", "seed", "rows", "cols", "size"]))
+    if bad == "dice":
+        fields["dice"] = draw(st.sampled_from(["nope", "huge", "classic2"]))
+        return fields, 400, "unknown_dice"
+    if bad == "seed":
+        fields["seed"] = draw(
+            st.sampled_from(["-1", "x", "1.5", str(2**63), "9" * 20])
+            | st.integers(2**63, 10**30).map(str)
+        )
+        return fields, 400, "bad_seed"
+    if bad in ("rows", "cols"):
+        fields[bad] = draw(st.sampled_from(["0", "65", "-3", "x", "2.0"]))
+        return fields, 400, f"bad_{bad}"
+    if bad == "size":
+        # Each side within the limit of 64, the board over the 1,600 cells.
+        rows = draw(st.integers(26, 64))
+        fields |= {"rows": str(rows), "cols": str(draw(st.integers(1600 // rows + 1, 64)))}
+        return fields, 413, "board_too_large"
+    return fields, 200, None
+
+
 @settings(
     max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(
-    st.dictionaries(
-        st.sampled_from(["dice", "seed", "rows", "cols"]),
-        st.text(max_size=12) | st.integers(-5, 70).map(str) | st.sampled_from(list(DICE_SETS)),
-    )
-)
-def test_no_random_query_causes_a_server_error(app: Flask, query: dict) -> None:
-    response = app.test_client().get("/random", query_string=query)
+@given(random_requests())
+def test_each_random_query_gets_its_one_right_answer(
+    app: Flask, request: tuple[dict[str, str], int, Any]
+) -> None:
+    fields, status, code = request
+    response = app.test_client().get("/random", query_string=fields)
+    assert response.status_code == status, response.get_data(as_text=True)[:300]
     assert response.mimetype == "application/json"
-    assert response.status_code == 200 or 400 <= response.status_code < 500
+    document = response.get_json()
+    if code is not None:
+        assert list(document) == ["error"]
+        assert document["error"]["code"] == code
+        return
+    dice = DICE_SETS[fields.get("dice", "new")]
+    if "rows" in fields or "cols" in fields:
+        rows = int(fields.get("rows", fields.get("cols", 0)))
+        cols = int(fields.get("cols", fields.get("rows", 0)))
+    else:
+        rows, cols = dice.rows, dice.cols
+    assert (document["rows"], document["cols"]) == (rows, cols)
+    assert [len(row) for row in document["board"]] == [cols] * rows
+    if "dice" in fields:
+        assert document["dice"] == fields["dice"]
+    if "seed" in fields:
+        assert document["seed"] == int(fields["seed"])
+    pool = {face.capitalize() for face in DICE_SETS[document["dice"]].faces}
+    assert {face for row in document["board"] for face in row} <= pool
+    assert parse_board(document["text"]) == parse_board(document["board"])
 
 
 def test_random_duplicate_field(client: FlaskClient) -> None:

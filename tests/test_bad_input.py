@@ -11,10 +11,12 @@ still gets the right answer.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from test_page import parse
 
 JSON_ROUTES = ("/solve", "/score", "/random", "/lookup", "/define", "/dictionaries", "/healthz")
 
@@ -36,6 +38,7 @@ STRINGS = [
     "q" * 5000,
     "/" * 1000,
     "../../etc/passwd",
+    "abcdefghijklmnop\u0130",
 ]
 WRONG_TYPES: list[Any] = [
     None,
@@ -55,6 +58,12 @@ WRONG_TYPES: list[Any] = [
 ]
 # The last is a full-width 3: a digit to str.isdigit, not to the API.
 NUMBERS = ["-1", "0", "2", "65", "3.5", "1e3", "NaN", "Infinity", "99999999999999999999", "\uff13"]
+
+
+def case_id(value: Any) -> str:
+    """A test id in plain ASCII letters, digits and _.=+-, so it can be named on a command
+    line and read back by pytest (repr's backslashes and non-ASCII letters cannot)."""
+    return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", ascii(value))[:48]
 
 
 def assert_json_error(response, statuses: tuple[int, ...] = ()) -> dict[str, Any]:
@@ -77,7 +86,7 @@ def assert_still_serving(client: FlaskClient) -> None:
     assert {"slate", "tapers", "lines"} <= words
 
 
-@pytest.mark.parametrize("value", STRINGS + WRONG_TYPES, ids=repr)
+@pytest.mark.parametrize("value", STRINGS + WRONG_TYPES, ids=case_id)
 def test_solve_board_values(client: FlaskClient, value: Any) -> None:
     response = client.post("/solve", json={"board": value})
     if response.status_code == 200:
@@ -87,14 +96,14 @@ def test_solve_board_values(client: FlaskClient, value: Any) -> None:
     assert_still_serving(client)
 
 
-@pytest.mark.parametrize("value", [s for s in STRINGS if "\x00" not in s], ids=repr)
+@pytest.mark.parametrize("value", [s for s in STRINGS if "\x00" not in s], ids=case_id)
 def test_solve_board_in_query_string(client: FlaskClient, value: str) -> None:
     response = client.get("/solve", query_string={"board": value})
     assert_json_error(response)
 
 
 @pytest.mark.parametrize("field", ["min_length", "dictionary"])
-@pytest.mark.parametrize("value", STRINGS[1:] + WRONG_TYPES[1:] + NUMBERS, ids=repr)
+@pytest.mark.parametrize("value", STRINGS[1:] + WRONG_TYPES[1:] + NUMBERS, ids=case_id)
 def test_solve_other_fields(client: FlaskClient, field: str, value: Any) -> None:
     response = client.post("/solve", json={"board": "abcdefghijklmnop", field: value})
     assert_json_error(response, (400,))
@@ -105,7 +114,7 @@ def test_solve_other_fields(client: FlaskClient, field: str, value: Any) -> None
 @pytest.mark.parametrize(
     "body",
     [b"{", b'{"board": }', b"\xff\xfe\x00", b"null", b"[]", b'"abcd"', b"123", b"", b"{}" * 9],
-    ids=repr,
+    ids=case_id,
 )
 def test_malformed_json(client: FlaskClient, body: bytes) -> None:
     for route in ("/solve", "/score"):
@@ -198,35 +207,67 @@ def test_define_a_word_wordnet_lacks_is_a_404_not_a_guess(client: FlaskClient) -
     assert error["code"] == "no_definition"
 
 
-@pytest.mark.parametrize(
-    "players",
-    [
-        None,
-        [],
-        "Ann",
-        5,
-        {"name": "Ann"},
-        [None],
-        ["Ann"],
-        [{"name": ""}],
-        [{"name": None, "words": []}],
-        [{"name": 5, "words": []}],
+ANN = "Ann"
+# Each bad players field, and the one answer it gets: 400 with this code and message.
+BAD_PLAYERS: list[tuple[Any, str, str]] = [
+    (None, "no_players", "add at least one player, with a name and words"),
+    ([], "no_players", "add at least one player, with a name and words"),
+    ("Ann", "bad_players", "'players' must be a list of players, not a string"),
+    (5, "bad_players", "'players' must be a list of players, not a number"),
+    ({"name": "Ann"}, "bad_players", "'players' must be a list of players, not an object"),
+    ([None], "bad_players", "player 1 must be an object with a name and words, not null"),
+    (["Ann"], "bad_players", "player 1 must be an object with a name and words, not a string"),
+    ([{"name": ""}], "bad_player_name", "player 1 has no name"),
+    ([{"name": None, "words": []}], "bad_player_name", "player 1 has no name"),
+    ([{"name": 5, "words": []}], "bad_player_name", "player 1 has no name"),
+    (
         [{"name": "x" * 5_000, "words": []}],
+        "bad_player_name",
+        "player 1's name is 5,000 characters; the limit is 40",
+    ),
+    (
         [{"name": "Ann\x00", "words": []}],
-        [{"name": "Ann", "words": 5}],
-        [{"name": "Ann", "words": {"a": 1}}],
-        [{"name": "Ann", "words": [1, 2]}],
-        [{"name": "Ann", "words": [None]}],
-        [{"name": "Ann", "words": ["cat"] * 10_000}],
-        [{"name": "Ann", "words": ["x" * 1_000]}],
-        [{"name": "Ann", "words": []}, {"name": "ann", "words": []}],
+        "bad_player_name",
+        "player 1's name contains control characters",
+    ),
+    ([{"name": ANN, "words": 5}], "bad_words", "Ann's words must be a list or text, not a number"),
+    (
+        [{"name": ANN, "words": {"a": 1}}],
+        "bad_words",
+        "Ann's words must be a list or text, not an object",
+    ),
+    ([{"name": ANN, "words": [1, 2]}], "bad_words", "Ann's words must be strings, not a number"),
+    ([{"name": ANN, "words": [None]}], "bad_words", "Ann's words must be strings, not null"),
+    (
+        [{"name": ANN, "words": ["cat"] * 10_000}],
+        "too_many_words",
+        "Ann listed 10,000 words; the limit is 1,000",
+    ),
+    (
+        [{"name": ANN, "words": ["x" * 1_000]}],
+        "bad_words",
+        "one of Ann's words is 1,000 characters; the limit is 64",
+    ),
+    (
+        [{"name": ANN, "words": []}, {"name": "ann", "words": []}],
+        "duplicate_player",
+        "two players are called 'ann'",
+    ),
+    (
         [{"name": f"P{i}", "words": []} for i in range(21)],
-    ],
-    ids=lambda p: repr(p)[:60],
+        "too_many_players",
+        "21 players; the limit is 20",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("players", "code", "message"), BAD_PLAYERS, ids=[case_id(p) for p, _, _ in BAD_PLAYERS]
 )
-def test_score_bad_players(client: FlaskClient, players: Any) -> None:
+def test_score_bad_players(client: FlaskClient, players: Any, code: str, message: str) -> None:
     response = client.post("/score", json={"board": "abcdefghijklmnop", "players": players})
-    assert_json_error(response, (400, 413))
+    error = assert_json_error(response, (400,))
+    assert (error["code"], error["message"], error["field"]) == (code, message, "players")
     assert_still_serving(client)
 
 
@@ -235,23 +276,56 @@ def test_score_a_name_of_5_mb(client: FlaskClient) -> None:
     assert_json_error(client.post("/score", data=body, content_type="application/json"), (413,))
 
 
-@pytest.mark.parametrize("value", [*STRINGS, 5, None, [[1]]], ids=repr)
+@pytest.mark.parametrize("value", [*STRINGS, 5, None, [[1]]], ids=case_id)
 def test_score_bad_board(client: FlaskClient, value: Any) -> None:
     players = [{"name": "Ann", "words": ["cat"]}]
     response = client.post("/score", json={"board": value, "players": players})
     assert_json_error(response)
 
 
-@pytest.mark.parametrize("value", [s for s in STRINGS if "\x00" not in s], ids=repr)
+# What the page answers to each string typed as the board: the status and the message
+# beside the field (None: no board given, so the empty form and no message).
+PAGE_ANSWERS: dict[str, tuple[int, str | None]] = {
+    "": (200, None),
+    " ": (200, None),
+    "\x1b[31mred": (400, "'\\x1b' (cell 1) is not a letter a-z"),
+    "\u202eabcd": (400, "'\\u202e' (cell 1) is not a letter a-z"),
+    "жжжж": (400, "'ж' (cell 1) is not a letter a-z"),
+    "😀😀😀😀": (400, "'😀' (cell 1) is not a letter a-z"),
+    "ｱｲｳｴ": (400, "'ｱ' (cell 1) is not a letter a-z"),
+    "İİİİ": (400, "'İ' (cell 1) is not a letter a-z"),
+    "ßßßß": (400, "'ß' (cell 1) is not a letter a-z"),
+    "<script>alert(1)</script>": (400, "'<' (row 1, cell 1) is not a letter a-z"),
+    "' OR 1=1 --": (400, '"\'" (row 1, cell 1) is not a letter a-z'),
+    "a" * 10_001: (413, "the board text is 10,001 characters; the limit is 10,000"),
+    "q" * 5000: (400, "5000 cells cannot make a square board; give the rows"),
+    "/" * 1000: (400, "the board is empty"),
+    "../../etc/passwd": (400, "row 3 has 3 cells; most have 2"),
+    "abcdefghijklmnop\u0130": (400, "'\u0130' (cell 17) is not a letter a-z"),
+}
+
+
+def test_the_page_answers_are_given_for_every_string_without_a_nul() -> None:
+    assert sorted(PAGE_ANSWERS) == sorted(s for s in STRINGS if "\x00" not in s)
+
+
+@pytest.mark.parametrize("value", list(PAGE_ANSWERS), ids=case_id)
 def test_page_keeps_the_form_filled_in(client: FlaskClient, value: str) -> None:
+    status, message = PAGE_ANSWERS[value]
     response = client.get("/", query_string={"board": value, "min_length": "4"})
-    assert response.status_code in (200, 400, 413)
+    assert response.status_code == status
     assert response.mimetype == "text/html"
-    page = response.get_data(as_text=True)
-    if value.strip():
-        assert response.status_code != 200
-        assert "<script>alert" not in page  # shown back escaped, never as markup
-    assert 'value="4"' in page
+    doc = parse(response.get_data(as_text=True))
+    assert doc.by_id("board").attrs["value"] == value  # shown back as typed...
+    assert "<script>alert" not in response.get_data(as_text=True)  # ...escaped, never markup
+    assert doc.find("input", name="min_length").attrs["value"] == "4"
+    error = doc.by_id("board-error")
+    if message is None:
+        assert error is None or not error.text.strip()
+    else:
+        assert error.text == message
+        json_error = client.get("/solve", query_string={"board": value}).json["error"]
+        assert (json_error["message"], json_error["field"]) == (message, "board")
 
 
 @pytest.mark.parametrize(

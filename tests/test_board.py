@@ -421,3 +421,73 @@ def test_long_runs_of_separators_are_read_in_linear_time() -> None:
         with pytest.raises(BoardError, match="the board is empty"):
             parse_board(" /" * 4995)
         assert parse_board("a" + "/ " * 4995 + "b") == Board(2, 1, ("a", "b"))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # Lowered, "İ" is two characters: the positions are still the text's own.
+        ("abcdefghijklmnop\u0130", "'\u0130' (cell 17) is not a letter a-z"),
+        ("ab\u0130d" * 4, "'\u0130' (cell 3) is not a letter a-z"),
+        ("\u0130\u0130\u0130\u0130", "'\u0130' (cell 1) is not a letter a-z"),
+        # The Kelvin sign lowers to "k", and is still not one of the letters a-z.
+        ("\u212a" * 16, "'\u212a' (cell 1) is not a letter a-z"),
+        ("a b c \u212a", "'\u212a' (cell 4) is not a letter a-z"),
+        ("1x1: \u212a", "'\u212a' (cell 1) is not a letter a-z"),
+        ("ab/c\u212a", "'\u212a' (row 2, cell 2) is not a letter a-z"),
+    ],
+)
+def test_letters_outside_a_to_z_are_named_where_they_were_typed(text: str, message: str) -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board(text)
+    assert str(raised.value) == message
+
+
+def test_a_capital_u_after_q_is_part_of_the_qu_cube() -> None:
+    board = parse_board("QUITA/abcd/efgh/ijkl")
+    assert board == parse_board("quita/abcd/efgh/ijkl")
+    assert board.faces[:4] == ("qu", "i", "t", "a")
+    assert parse_board("qUit/abc/def").faces[:3] == ("qu", "i", "t")
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        ([[True]], "row 1, cell 1 is true or false, not a string"),
+        ([["a", None]], "row 1, cell 2 is null, not a string"),
+        ([["a"], [3.5]], "row 2, cell 1 is a number, not a string"),
+        ([["a"], [{}]], "row 2, cell 1 is an object, not a string"),
+        ([["a"], 5], "row 2 is a number; a row is a list of cells or text"),
+        ([False], "row 1 is true or false; a row is a list of cells or text"),
+    ],
+)
+def test_a_cell_or_row_of_the_wrong_json_type_is_named_as_json_calls_it(
+    rows: list, message: str
+) -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board(rows)
+    assert str(raised.value) == message
+
+
+def test_a_board_that_is_neither_text_nor_rows_is_refused_by_its_type() -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board(True)  # type: ignore[arg-type]
+    assert str(raised.value) == "a board is text or a list of rows, not true or false"
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        # The characters between Z and a in ASCII are not letters either.
+        ("abc_", "'_' (cell 4) is not a letter a-z"),
+        ("ab[d", "'[' (cell 3) is not a letter a-z"),
+        ("ab`d", "'`' (cell 3) is not a letter a-z"),
+        ([["a", ""]], "row 1, cell 2 is empty; a blank cube is written '#'"),
+        ([["a", "  "], ["b", "c"]], "row 1, cell 2 is empty; a blank cube is written '#'"),
+        (["ab", "c7"], "'7' (row 2, cell 2) is not a letter a-z"),
+    ],
+)
+def test_a_bad_cell_is_named_with_its_row_and_place(value: str | list, message: str) -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board(value)
+    assert str(raised.value) == message

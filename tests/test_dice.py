@@ -9,9 +9,12 @@ from boggle.dice import (
     DEFAULT_SET_FOR_SIZE,
     DICE_SETS,
     SEED_LIMIT,
+    _dice,
+    _die,
     dice_set,
     nearest_set,
     random_board,
+    roll_plan,
 )
 from boggle.errors import DiceError
 
@@ -59,6 +62,27 @@ def test_sets_hold_the_published_dice(name: str) -> None:
     dice = DICE_SETS[name].dice
     expected = sorted(published_die(die) for die in PUBLISHED[name].split())
     assert sorted(tuple(sorted(die)) for die in dice) == expected
+
+
+@pytest.mark.parametrize("name", [name for name in PUBLISHED if name != "superbig"])
+def test_sets_hold_the_published_dice_face_for_face_in_order(name: str) -> None:
+    expected = tuple(
+        tuple(face.replace("q", "qu") for face in die.lower().replace("qu", "q"))
+        for die in PUBLISHED[name].split()
+    )
+    assert DICE_SETS[name].dice == expected
+
+
+def test_the_classic_set_has_its_published_letter_counts() -> None:
+    # Counted from the published list above (dice.md), die by die: 96 faces.
+    counts = {
+        "a": 8, "b": 3, "c": 3, "d": 4, "e": 10, "f": 2, "g": 3, "h": 3, "i": 7,
+        "j": 1, "k": 2, "l": 5, "m": 3, "n": 5, "o": 6, "p": 3, "qu": 1, "r": 4,
+        "s": 5, "t": 5, "u": 4, "v": 2, "w": 2, "x": 1, "y": 3, "z": 1,
+    }  # fmt: skip
+    faces = DICE_SETS["classic"].faces
+    assert {face: faces.count(face) for face in sorted(set(faces))} == counts
+    assert len(faces) == sum(counts.values()) == 96
 
 
 @pytest.mark.parametrize(("name", "count"), [("classic", 16), ("new", 16), ("big", 25)])
@@ -282,3 +306,96 @@ def test_set_names_are_case_insensitive() -> None:
 def test_size_below_one_is_an_error(rows: int, cols: int) -> None:
     with pytest.raises(DiceError, match="at least one row"):
         random_board(None, 1, rows, cols)
+
+
+# --- Reading dice as dice.md writes them ---------------------------------------------
+# DICE_SETS is read once, at import; these call the reader itself, so that a change to
+# it fails here even where the sets were read before the change.
+
+
+@pytest.mark.parametrize(
+    ("text", "faces"),
+    [
+        ("AACIOT", ("a", "a", "c", "i", "o", "t")),
+        ("ABJMOQu", ("a", "b", "j", "m", "o", "qu")),
+        ("HIMNUQu", ("h", "i", "m", "n", "u", "qu")),
+        ("QuABCDE", ("qu", "a", "b", "c", "d", "e")),
+        ("ABCDEQu", ("a", "b", "c", "d", "e", "qu")),  # Qu is one face: six in all
+        ("EIO###", ("e", "i", "o", "#", "#", "#")),
+        ("[An Er He In Qu Th]", ("an", "er", "he", "in", "qu", "th")),
+        ("[AN ER  HE IN QU TH]", ("an", "er", "he", "in", "qu", "th")),
+        ("[X An Er He In Qu]", ("x", "an", "er", "he", "in", "qu")),
+        # Lower case reads too; a u is part of Qu only after a q.
+        ("abjmoqu", ("a", "b", "j", "m", "o", "qu")),
+        ("aeegmu", ("a", "e", "e", "g", "m", "u")),
+        ("uaeegm", ("u", "a", "e", "e", "g", "m")),
+    ],
+)
+def test_a_die_is_read_face_by_face(text: str, faces: tuple[str, ...]) -> None:
+    assert _die(text) == faces
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("ABCDE", "die 'ABCDE' has 5 faces, not 6"),
+        ("ABCDEFG", "die 'ABCDEFG' has 7 faces, not 6"),
+        ("[An Er He]", "die '[An Er He]' has 3 faces, not 6"),
+    ],
+)
+def test_a_die_without_six_faces_is_refused(text: str, message: str) -> None:
+    with pytest.raises(ValueError) as raised:
+        _die(text)
+    assert str(raised.value) == message
+
+
+def test_a_set_is_read_die_by_die_with_bracketed_dice_across_spaces() -> None:
+    assert _dice("AACIOT [An Er He In Qu Th] EIO### ABJMOQu") == (
+        ("a", "a", "c", "i", "o", "t"),
+        ("an", "er", "he", "in", "qu", "th"),
+        ("e", "i", "o", "#", "#", "#"),
+        ("a", "b", "j", "m", "o", "qu"),
+    )
+    assert _dice("[An Er He In Qu Th]") == (("an", "er", "he", "in", "qu", "th"),)
+    assert _dice("") == ()
+
+
+def test_a_set_pools_the_faces_of_its_dice_in_order() -> None:
+    assert DICE_SETS["new"].faces[:12] == tuple("aaeegnabbjoo")
+    assert len(DICE_SETS["superbig"].faces) == 216
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(0, 4), (4, 0), (-1, 3)])
+def test_size_below_one_is_refused_with_the_size_asked_for(rows: int, cols: int) -> None:
+    with pytest.raises(DiceError) as raised:
+        roll_plan(None, rows, cols)
+    assert str(raised.value) == (
+        f"a board needs at least one row and one column, not {rows}x{cols}"
+    )
+
+
+def test_a_set_name_that_is_not_text_is_refused_naming_the_sets() -> None:
+    with pytest.raises(DiceError) as raised:
+        dice_set(5)  # type: ignore[arg-type]
+    assert str(raised.value) == (
+        "no dice set called 5; the sets are classic, new, big, deluxe, superbig"
+    )
+
+
+@pytest.mark.parametrize(
+    ("dice", "rows", "cols", "plan"),
+    [
+        (None, None, None, ("new", 4, 4)),
+        ("big", None, None, ("big", 5, 5)),
+        (None, 5, None, ("big", 5, 5)),
+        (None, None, 6, ("superbig", 6, 6)),
+        (None, 2, 9, ("new", 2, 9)),
+        ("classic", 7, 3, ("classic", 7, 3)),
+        ("superbig", 4, None, ("superbig", 4, 4)),
+    ],
+)
+def test_the_roll_plan_gives_the_set_and_size(
+    dice: str | None, rows: int | None, cols: int | None, plan: tuple[str, int, int]
+) -> None:
+    chosen, got_rows, got_cols = roll_plan(dice, rows, cols)
+    assert (chosen.name, got_rows, got_cols) == plan

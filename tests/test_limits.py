@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 
 from app import create_app
 from boggle import Catalog, SearchBudgetExceeded, parse_board, solve
@@ -59,3 +61,63 @@ def test_board_over_the_cell_limit_is_refused(client) -> None:
     error = response.json["error"]
     assert error["code"] == "board_too_large"
     assert "1,600 cells" in error["message"]
+
+
+# --- /score: each limit is the most allowed, and one more is refused -------------------
+
+
+def score(client: FlaskClient, players: list[dict]) -> tuple[int, dict]:
+    """POST /score on a 4x4 board; the status and the JSON answer."""
+    response = client.post("/score", json={"board": "sers patg line sers", "players": players})
+    return response.status_code, response.json
+
+
+def test_score_takes_exactly_the_most_players_allowed(client: FlaskClient, app: Flask) -> None:
+    most = app.config["SCORE_MAX_PLAYERS"]
+    assert most == 20  # the documented default
+    status, document = score(client, [{"name": f"P{i}", "words": ["sea"]} for i in range(most)])
+    assert status == 200
+    assert [p["name"] for p in document["players"]] == [f"P{i}" for i in range(most)]
+
+
+def test_score_refuses_one_player_over_the_limit(client: FlaskClient, app: Flask) -> None:
+    most = app.config["SCORE_MAX_PLAYERS"]
+    status, document = score(client, [{"name": f"P{i}", "words": []} for i in range(most + 1)])
+    assert status == 400
+    assert document["error"]["code"] == "too_many_players"
+    assert document["error"]["message"] == f"{most + 1} players; the limit is {most}"
+
+
+def test_score_takes_exactly_the_most_words_a_player_may_list(
+    client: FlaskClient, app: Flask
+) -> None:
+    most = app.config["SCORE_MAX_WORDS"]
+    status, document = score(client, [{"name": "Ann", "words": ["sea"] * most}])
+    assert status == 200
+    assert [w["word"] for w in document["players"][0]["words"]] == ["sea"]
+    status, document = score(client, [{"name": "Ann", "words": ["sea"] * (most + 1)}])
+    assert status == 400
+    assert document["error"]["code"] == "too_many_words"
+    assert document["error"]["message"] == f"Ann listed {most + 1:,} words; the limit is {most:,}"
+
+
+def test_score_takes_a_name_of_exactly_the_most_characters(client: FlaskClient, app: Flask) -> None:
+    most = app.config["SCORE_MAX_NAME_CHARS"]
+    status, document = score(client, [{"name": "n" * most, "words": []}])
+    assert status == 200
+    assert document["players"][0]["name"] == "n" * most
+    status, document = score(client, [{"name": "n" * (most + 1), "words": []}])
+    assert status == 400
+    assert document["error"]["code"] == "bad_player_name"
+    assert f"the limit is {most}" in document["error"]["message"]
+
+
+def test_score_takes_a_word_of_exactly_the_most_characters(client: FlaskClient, app: Flask) -> None:
+    most = app.config["SCORE_MAX_WORD_CHARS"]
+    status, document = score(client, [{"name": "Ann", "words": ["s" * most]}])
+    assert status == 200
+    assert document["players"][0]["words"][0]["verdict"] == "not_a_word"
+    status, document = score(client, [{"name": "Ann", "words": ["s" * (most + 1)]}])
+    assert status == 400
+    assert document["error"]["code"] == "bad_words"
+    assert f"the limit is {most}" in document["error"]["message"]

@@ -7,7 +7,9 @@ exactly that word's path with ``data-step`` 1..k.
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
+from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
@@ -325,14 +327,40 @@ def test_static_files_are_served(client: FlaskClient, path: str, mimetype: str) 
     response.close()
 
 
-def test_every_static_file_the_page_names_is_served(client: FlaskClient) -> None:
-    doc = page(client, board=BOARD)
+STATIC = Path(__file__).resolve().parent.parent / "static"
+CONTENT_TYPES = {".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
+# A module's static imports: import { x } from "./results.js";
+IMPORT = re.compile(r'^import [^;]*? from "(\./[\w./-]+)";', re.MULTILINE)
+
+
+@pytest.mark.parametrize("address", ["/", "/scoring", "/practice"])
+def test_every_static_file_the_page_names_is_served_as_it_is_on_disk(
+    client: FlaskClient, address: str
+) -> None:
+    doc = parse(client.get(address).text)
     urls = [n.attrs["href"] for n in doc.find_all("link")]
     urls += [n.attrs["src"] for n in doc.find_all("script")]
-    for url in urls:
+    pending, served = [u for u in urls if u.startswith("/static/")], set()
+    assert len(pending) == 3  # the icon, the style sheet and the page's script
+    while pending:
+        url = pending.pop()
+        if url in served:
+            continue
+        served.add(url)
         response = client.get(url)
+        file = STATIC / url.removeprefix("/static/")
         assert response.status_code == 200, url
+        assert response.mimetype == CONTENT_TYPES[file.suffix], url
+        assert response.data == file.read_bytes(), url
         response.close()
+        if file.suffix == ".js":
+            # The modules it imports are fetched too: follow them.
+            base = url.rsplit("/", 1)[0]
+            pending += [
+                f"{base}/{name.removeprefix('./')}" for name in IMPORT.findall(file.read_text())
+            ]
+    scripts = {url for url in served if url.endswith(".js")}
+    assert "/static/js/results.js" in scripts
 
 
 @pytest.mark.parametrize(("given", "stated"), [("5", "5"), ("", "3"), ("2", "3"), ("x", "3")])

@@ -249,9 +249,14 @@ def test_a_word_button_asks_for_its_path_and_the_page_marks_it(client: FlaskClie
     assert [b.attrs["data-word"] for b in pressed] == ["slate"]
     assert "name" not in pressed[0].attrs  # asks for no word: choosing again clears
     assert chosen.by_id("selection").text == "slate: 2 points"
-    # A word nobody found, and a duplicate, show their paths too.
-    for word in ("arteries", "sea"):
-        assert steps(post(client, form_data(GAME, word=word)))
+    # A word nobody found, and a duplicate, show their paths too: the paths worked by
+    # hand on the board (the README's for arteries; sea from the first S, as searched).
+    for word, path in [
+        ("arteries", [(1, 1), (0, 2), (1, 2), (2, 3), (3, 2), (2, 1), (3, 1), (3, 0)]),
+        ("sea", [(0, 0), (0, 1), (1, 1)]),
+    ]:
+        marked = steps(post(client, form_data(GAME, word=word)))
+        assert marked == {cell: step for step, cell in enumerate(path, 1)}
 
 
 # --- Errors ---------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from reference import is_valid_path, reference_words
 from boggle import Catalog, Dictionary, SearchBudgetExceeded, parse_board, random_board
 from boggle.board import Board
 from boggle.scoring import word_score
-from boggle.solver import FoundWord, Solution, solve
+from boggle.solver import FoundWord, Solution, describe_path, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -86,6 +86,30 @@ def test_known_3x3_board(cat_dictionary: Dictionary) -> None:
     assert solution.total_score == 10
     assert solution.min_length == 3
     check_solution(solution, cat_dictionary)
+
+
+# Two paths spell "aba" on this board, (0,0) (0,1) (0,2) and back the other way:
+#   a b a
+#   c d e
+#   f g h
+# The walk starts from the cells in reading order, so the first path found starts at
+# the top left, and that is the one kept.
+ABA_BOARD = "aba cde fgh"
+
+
+def test_a_word_with_two_paths_keeps_the_first_found_when_it_ends_a_branch() -> None:
+    # Nothing extends "aba", so both paths are recorded at their last step.
+    solution = solve(parse_board(ABA_BOARD), Dictionary.from_words(["aba"]))
+    assert as_tuples(solution) == [("aba", 1, [(0, 0), (0, 1), (0, 2)])]
+
+
+def test_a_word_with_two_paths_keeps_the_first_found_when_the_walk_goes_on() -> None:
+    # "abac" goes on from the A at (0,0), beside the C; the later path ends there.
+    solution = solve(parse_board(ABA_BOARD), Dictionary.from_words(["aba", "abac"]))
+    assert as_tuples(solution) == [
+        ("aba", 1, [(0, 0), (0, 1), (0, 2)]),
+        ("abac", 1, [(0, 2), (0, 1), (0, 0), (1, 0)]),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -374,3 +398,10 @@ def test_as_dict_has_the_guide_shape(cat_dictionary: Dictionary) -> None:
             "path": [list(c) for c in found.path],
         }
     assert "elapsed_ms" not in solution.as_dict("tiny")
+
+
+def test_a_path_is_described_as_people_read_it_one_based_with_faces_as_printed() -> None:
+    board = parse_board("qu a # s / th e r s / a b c d / e f g h")
+    assert describe_path(board, ((0, 0), (0, 1), (1, 1), (1, 0))) == "Qu(1,1) A(1,2) E(2,2) Th(2,1)"
+    assert describe_path(board, ((3, 3),)) == "H(4,4)"
+    assert describe_path(board, ()) == ""

@@ -161,3 +161,14 @@ def test_check_fails_on_a_stale_list(tmp_path: Path) -> None:
     result = run_rebuild("--check", "--scowl-dir", str(scowl_dir), "--out-dir", str(tmp_path))
     assert result.returncode == 1
     assert "standard.txt" in result.stderr and "line " in result.stderr
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_check_fails_on_a_missing_list(tmp_path: Path, name: str) -> None:
+    scowl_dir = require_scowl()
+    for other in NAMES:
+        if other != name:
+            shutil.copy(WORDLISTS / f"{other}.txt", tmp_path)
+    result = run_rebuild("--check", "--scowl-dir", str(scowl_dir), "--out-dir", str(tmp_path))
+    assert result.returncode == 1
+    assert f"error: {tmp_path / f'{name}.txt'}: missing" in result.stderr.splitlines()

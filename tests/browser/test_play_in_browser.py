@@ -336,6 +336,33 @@ def test_a_round_on_random_dice_takes_the_sets_time_and_rules(
     expect(page.locator("#summary-text")).to_contain_text("0 of ")
 
 
+def test_the_practice_clock_rounds_the_time_left_up_to_whole_seconds(
+    page: Page, live_url: str, expect: Callable
+) -> None:
+    # The page's clock is Playwright's, stopped while the round starts and moved on by
+    # hand: the timer reads what is left, never a second less (3:00 for the whole first
+    # second of a three-minute round, 0:01 until the very end).
+    page.clock.install()
+    page.goto(f"{live_url}/practice?{urlencode({'board': BOARD, 'seconds': 180})}")
+    expect(page.locator("#needs-js")).to_be_hidden()
+    page.clock.pause_at(page.evaluate("Date.now()") + 60_000)
+    page.get_by_role("button", name="Start the round").click()
+    expect(page.locator("#result-board .cube")).to_have_count(16)
+    timer = page.locator("#timer")
+    expect(timer).to_have_text("3:00")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('boggle.practice'))")
+    assert stored["ends"] - stored["started"] == 180_000
+    assert page.evaluate("Date.now()") == stored["started"]
+    # The timer ticks every 200 ms: these are the ticks at 0.4 s, 1.0 s, 1.2 s, 179.6 s.
+    for elapsed_ms, shown in [(400, "3:00"), (1000, "2:59"), (1200, "2:59"), (179_600, "0:01")]:
+        page.clock.run_for(elapsed_ms - (page.evaluate("Date.now()") - stored["started"]))
+        expect(timer).to_have_text(shown)
+    expect(page.locator("#word-form")).to_be_visible()  # still running at 0:01
+    page.clock.run_for(400)
+    expect(timer).to_have_text("0:00")
+    expect(page.locator("#summary-title")).to_have_text("Time's up")
+
+
 # --- Phones and no JavaScript ---------------------------------------------------------
 
 
