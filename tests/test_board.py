@@ -459,3 +459,25 @@ def test_a_shape_given_beside_rows_must_match_them_on_each_side() -> None:
         with pytest.raises(BoardError) as raised:
             parse_board("ab cd", **shape)
         assert str(raised.value) == f"the rows given make a 2x2 board, not {wanted}"
+
+
+@pytest.mark.parametrize(
+    ("shape", "message"),
+    [
+        ({"cols": 0}, "4 cells cannot make a 0x0 board"),
+        ({"rows": 0}, "4 cells cannot make a 0x0 board"),
+        ({"rows": 0, "cols": 4}, "4 cells cannot make a 0x4 board"),
+        ({"rows": 3}, "4 cells cannot make a 3x1 board"),
+    ],
+)
+def test_a_run_of_cells_that_cannot_take_the_shape_given_says_so(shape: dict, message: str) -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board("abcd", **shape)
+    assert str(raised.value) == message
+
+
+def test_a_shape_prefix_and_a_shape_given_must_agree() -> None:
+    assert parse_board("2x3: abcdef", rows=2, cols=3) == Board(2, 3, tuple("abcdef"))
+    with pytest.raises(BoardError) as raised:
+        parse_board("2x3: abcdef", rows=3, cols=2)
+    assert str(raised.value) == "the board says it is 2x3, not 3x2"
