@@ -491,3 +491,48 @@ def test_a_bad_cell_is_named_with_its_row_and_place(value: str | list, message: 
     with pytest.raises(BoardError) as raised:
         parse_board(value)
     assert str(raised.value) == message
+
+
+def test_the_odd_row_out_is_blamed_even_when_it_comes_first() -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board("abc defg hijk lmno")
+    assert str(raised.value) == "row 1 has 3 cells; the others have 4"
+
+
+def test_a_lone_q_among_spaced_cells_is_one_cell_of_a_square_board() -> None:
+    assert parse_board("a b q d") == Board(2, 2, ("a", "b", "qu", "d"))
+
+
+def test_a_shape_given_beside_rows_must_match_them_on_each_side() -> None:
+    assert parse_board("ab cd", rows=2) == parse_board("ab cd", rows=2, cols=2)
+    assert parse_board("ab cd", cols=2) == Board(2, 2, ("a", "b", "c", "d"))
+    for shape, wanted in [
+        ({"rows": 3}, "3x?"),
+        ({"cols": 3}, "?x3"),
+        ({"rows": 2, "cols": 3}, "2x3"),
+    ]:
+        with pytest.raises(BoardError) as raised:
+            parse_board("ab cd", **shape)
+        assert str(raised.value) == f"the rows given make a 2x2 board, not {wanted}"
+
+
+@pytest.mark.parametrize(
+    ("shape", "message"),
+    [
+        ({"cols": 0}, "4 cells cannot make a 0x0 board"),
+        ({"rows": 0}, "4 cells cannot make a 0x0 board"),
+        ({"rows": 0, "cols": 4}, "4 cells cannot make a 0x4 board"),
+        ({"rows": 3}, "4 cells cannot make a 3x1 board"),
+    ],
+)
+def test_a_run_of_cells_that_cannot_take_the_shape_given_says_so(shape: dict, message: str) -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board("abcd", **shape)
+    assert str(raised.value) == message
+
+
+def test_a_shape_prefix_and_a_shape_given_must_agree() -> None:
+    assert parse_board("2x3: abcdef", rows=2, cols=3) == Board(2, 3, tuple("abcdef"))
+    with pytest.raises(BoardError) as raised:
+        parse_board("2x3: abcdef", rows=3, cols=2)
+    assert str(raised.value) == "the board says it is 2x3, not 3x2"

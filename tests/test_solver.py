@@ -380,6 +380,8 @@ def test_as_dict_has_the_guide_shape(cat_dictionary: Dictionary) -> None:
     ]
     assert document["board"] == [["C", "A", "T"], ["X", "E", "R"], ["S", "O", "Qu"]]
     assert (document["rows"], document["cols"]) == (3, 3)
+    assert document["text"] == "cat xer soqu"  # reads back to the same board
+    assert parse_board(document["text"]) == solution.board
     assert document["dictionary"] == "tiny"
     assert document["min_length"] == 3
     assert document["count"] == len(document["words"]) == solution.count
