@@ -47,6 +47,7 @@ lint: $(DEV) ## ruff: lint and format check
 	$(BIN)/ruff format --check .
 
 test: lint ## lint + the whole test suite, browser tests included
+	node --test tests/js/
 	$(BIN)/python -m pytest
 
 bench: $(DEV) ## speed and memory benchmark (WORDLIST=path/to/enable2k.txt)

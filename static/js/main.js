@@ -3,7 +3,8 @@
 // the address keeps the board, so a link shares it and a reload keeps it.
 
 import { DefinitionPanel } from "./definitions.js";
-import { BoardEntry, parseBoard } from "./entry.js";
+import { BoardEntry } from "./entry.js";
+import { parseBoard } from "./lib/board-text.js";
 import { Results } from "./results.js";
 
 const $ = (id) => document.getElementById(id);

@@ -242,7 +242,7 @@ def test_the_cubes_read_board_text_as_the_server_does(page: Page, live_url: str)
     page.goto(live_url)
     read = page.evaluate(
         """async (texts) => {
-            const { parseBoard } = await import("/static/js/entry.js");
+            const { parseBoard } = await import("/static/js/lib/board-text.js");
             return texts.map(parseBoard);
         }""",
         texts,
