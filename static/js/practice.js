@@ -5,13 +5,15 @@
 // that is not a word. The round lives in localStorage, so a reload resumes it.
 //
 // The page's markup is templates/practice.html; the board and path drawing are the
-// solver page's (results.js), so the page contract holds: cells carry data-row and
+// library's (lib/board-view.js), so the page contract holds: cells carry data-row and
 // data-col, words are buttons with data-word, a chosen word's cells get data-step.
 
 import { DefinitionPanel } from "./definitions.js";
-import { BoardView, PathPicker, h, plural, wordList } from "./results.js";
+import { getJSON } from "./lib/api.js";
+import { BoardView, PathPicker } from "./lib/board-view.js";
+import { $, h, plural } from "./lib/dom.js";
+import { wordList } from "./results.js";
 
-const $ = (id) => document.getElementById(id);
 const page = $("practice");
 const given = page.dataset; // what the address asked for, checked by the server
 const STORE = "boggle.practice";
@@ -74,21 +76,6 @@ function forget() {
   } catch {
     // Nothing was stored.
   }
-}
-
-/** GET a JSON route; its error document becomes an Error with the server's message. */
-async function getJSON(path, params) {
-  let response, body;
-  try {
-    response = await fetch(new URL(`${path}?${new URLSearchParams(params)}`, location.href), {
-      headers: { Accept: "application/json" },
-    });
-    body = await response.json();
-  } catch {
-    throw Object.assign(new Error("The server cannot be reached; try again."), { offline: true });
-  }
-  if (!response.ok) throw Object.assign(new Error(body.error.message), { code: body.error.code });
-  return body;
 }
 
 // --- Setting up a round ---------------------------------------------------------------

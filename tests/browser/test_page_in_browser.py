@@ -353,6 +353,28 @@ def test_a_bad_board_shows_the_solvers_message_beside_the_field(
     console.clear()
 
 
+def test_an_error_about_the_shortest_word_shows_beside_that_field(
+    page: Page, live_url: str, expect: Callable, console: list[str]
+) -> None:
+    # The field's own limits keep 2 out of the form; an address in the history can
+    # still ask for it, and going back solves what the address holds.
+    page.goto(live_url)
+    page.evaluate(
+        """() => {
+            history.pushState(null, "", "?board=sers+patg+line+sers&min_length=2");
+            history.pushState(null, "", "?");
+        }"""
+    )
+    page.go_back()
+    expect(page.locator("#min_length-error")).to_be_visible()
+    expect(page.locator("#min_length-error")).to_contain_text("min_length")
+    expect(page.locator("#min_length")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#board-error")).to_be_hidden()
+    expect(page.locator("#board")).not_to_have_attribute("aria-invalid", "true")
+    assert all("400" in message for message in console)
+    console.clear()
+
+
 def test_a_phone_shows_everything_without_scrolling_sideways(
     phone: Page, live_url: str, expect: Callable, artifacts: Path
 ) -> None:

@@ -17,7 +17,7 @@ const ROW_SEPARATORS = /[\n\r/,;]+/;
 const SPACES = /[ \t]+/;
 // What may surround the rows and mean nothing (Python's string.whitespace, no-break
 // space and the row separators).
-const EDGES = /^[ \t\n\r\x0b\x0c\u00a0/,;]+|[ \t\n\r\x0b\x0c\u00a0/,;]+$/g;
+const EDGES = /^[ \t\n\r\v\f\u00a0/,;]+|[ \t\n\r\v\f\u00a0/,;]+$/g;
 // An optional shape before the cells: "5x1: a b th e r".
 const SHAPE_PREFIX = /^\s*(\d{1,4})\s*[xX\u00d7]\s*(\d{1,4})\s*:/;
 
