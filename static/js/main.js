@@ -7,6 +7,7 @@ import { BoardEntry } from "./entry.js";
 import { parseBoard } from "./lib/board-text.js";
 import { address, getJSON } from "./lib/api.js";
 import { $, FieldErrors, announce, bringIntoView } from "./lib/dom.js";
+import { defaultMinLength, rules } from "./lib/rules.js";
 import { Results } from "./results.js";
 
 const form = $("solve-form");
@@ -17,10 +18,6 @@ const sides = [$("rows"), $("cols")];
 
 // The server's default shortest word, for an address that names none: the rule of the
 // dice made for the board's size (boggle/dice.py, min_length_for), 4 on a 6x6 board.
-const DEFAULT_MIN_LENGTH = "3";
-const SUPER_BIG_MIN_LENGTH = "4";
-const defaultMinLength = (rows, cols) =>
-  rows === 6 && cols === 6 ? SUPER_BIG_MIN_LENGTH : DEFAULT_MIN_LENGTH;
 
 
 // Each error shows beside the field the API names; one about no field of the form
@@ -61,7 +58,7 @@ for (const input of sides) input.addEventListener("change", resizeToChoice);
 
 /** The rules say how short a word may be: what the field says, once it is a rule. */
 function showMinLength() {
-  if (Number(fields.min_length.value) >= 3) $("rule-min").textContent = fields.min_length.value;
+  if (Number(fields.min_length.value) >= rules.shortest_scored) $("rule-min").textContent = fields.min_length.value;
 }
 
 fields.min_length.addEventListener("input", showMinLength);

@@ -13,15 +13,12 @@ import { getJSON } from "./lib/api.js";
 import { BoardView, PathPicker } from "./lib/board-view.js";
 import { $, h, plural } from "./lib/dom.js";
 import * as rounds from "./lib/round.js";
+import { defaultMinLength, rules } from "./lib/rules.js";
 import { wordList } from "./results.js";
 
 const page = $("practice");
 const given = page.dataset; // what the address asked for, checked by the server
 const STORE = "boggle.practice";
-// The rules' time is three minutes; Super Big Boggle (6 x 6) allows four.
-const ROUND_SECONDS = 180;
-const BIG_ROUND_SECONDS = 240;
-const BIG_BOARD_CELLS = 36;
 const LOW_TIME_MS = 10_000; // the timer turns red for the last seconds
 const TICK_MS = 200;
 // How far from a cube's centre, in cube widths, a dragging finger takes it: less than
@@ -97,10 +94,13 @@ function chosenShape() {
 /** The rules' time for the chosen board, unless a time was chosen; its shortest word. */
 function suitSetup() {
   const [rows, cols] = chosenShape();
-  const big = rows * cols >= BIG_BOARD_CELLS;
-  if (!timeChosen) minutes.value = String(big ? BIG_ROUND_SECONDS : ROUND_SECONDS);
+  const big = rows * cols >= rules.big_board_cells;
+  if (!timeChosen) minutes.value = String(big ? rules.big_round_seconds : rules.round_seconds);
   // Random boards take their dice set's rule: Super Big Boggle's words have 4 letters.
-  const shortest = source.value === "given" ? given.minLength || "3" : big ? "4" : "3";
+  const shortest =
+    source.value === "given"
+      ? given.minLength || String(rules.default_min_length)
+      : defaultMinLength(rows, cols);
   $("setup-min").textContent = shortest;
 }
 

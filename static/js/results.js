@@ -7,9 +7,8 @@
 
 import { BoardView, pathText, readPath } from "./lib/board-view.js";
 import { h, plural } from "./lib/dom.js";
+import { rules } from "./lib/rules.js";
 
-// Words of this many letters or more are "long" (boggle/summary.py LONG_WORD).
-const LONG_WORD = 5;
 const LONGEST_SHOWN = 5;
 // The length chart's geometry, as in web/pages.py and templates/index.html.
 const CHART_ROW = 30;
@@ -33,7 +32,7 @@ export function summarize(words) {
   const byLengthRows = [...rows.values()].sort((a, b) => a.length - b.length);
   const total = words.reduce((sum, w) => sum + w.score, 0);
   const longPoints = byLengthRows
-    .filter((row) => row.length >= LONG_WORD)
+    .filter((row) => row.length >= rules.long_word)
     .reduce((sum, row) => sum + row.points, 0);
   return {
     by_length: byLengthRows,

@@ -6,6 +6,7 @@ import { DefinitionPanel } from "./definitions.js";
 import { getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker, pathText } from "./lib/board-view.js";
 import { $, FieldErrors, announce, bringIntoView, h, plural } from "./lib/dom.js";
+import { rules } from "./lib/rules.js";
 import { wordList } from "./results.js";
 
 const form = $("score-form");
@@ -13,14 +14,6 @@ const fields = { board: $("board"), min_length: $("min_length"), dictionary: $("
 const playerList = $("player-list");
 const results = $("score-results");
 
-// How each verdict reads (web/play.py VERDICT_LABELS).
-const LABELS = {
-  scored: "scored",
-  duplicate: "duplicate",
-  too_short: "too short",
-  not_a_word: "not a word",
-  not_on_board: "not on the board",
-};
 // The form starts with this many player slots; the server offers more for no script.
 const MIN_SLOTS = 2;
 const WORD_SEPARATORS = /[\s,;]+/;
@@ -185,7 +178,7 @@ function playerScore(player, winners) {
       h(
         "td",
         { class: "verdict" },
-        LABELS[verdict.verdict],
+        rules.verdicts[verdict.verdict],
         ...(verdict.verdict === "duplicate"
           ? [" ", h("span", { class: "also" }, `also: ${verdict.with.join(", ")}`)]
           : []),
@@ -284,7 +277,7 @@ form.addEventListener("submit", async (event) => {
 });
 
 fields.min_length.addEventListener("input", () => {
-  if (Number(fields.min_length.value) >= 3) $("rule-min").textContent = fields.min_length.value;
+  if (Number(fields.min_length.value) >= rules.shortest_scored) $("rule-min").textContent = fields.min_length.value;
 });
 
 // --- Start: take over the form and whatever results the server drew -----------------
