@@ -98,6 +98,29 @@ def test_a_half_typed_grid_is_not_sent(page: Page, live_url: str, expect: Callab
     expect(page.locator("#results")).to_be_hidden()
 
 
+@pytest.mark.parametrize(
+    ("rows", "cols", "typed", "text"),
+    [(1, 4, "word", "1x4: w o r d"), (4, 1, "word", "4x1: w o r d"), (2, 2, "anhe", "an / he")],
+)
+def test_a_grid_typed_into_the_cubes_is_solved_in_its_own_shape(
+    page: Page, live_url: str, expect: Callable, rows: int, cols: int, typed: str, text: str
+) -> None:
+    page.goto(live_url)
+    page.locator("#size").select_option("custom")
+    page.locator("#rows").fill(str(rows))
+    page.locator("#rows").dispatch_event("change")
+    page.locator("#cols").fill(str(cols))
+    page.locator("#cols").dispatch_event("change")
+    cube(page, 1, 1).click()
+    page.keyboard.type(typed)
+    expect(page.locator("#board")).to_have_value(text)
+    page.keyboard.press("Enter")
+    expect(page.locator("#results")).to_be_visible()
+    expect(page.locator("#result-board .board-row")).to_have_count(rows)
+    expect(page.locator("#result-board .cube")).to_have_count(rows * cols)
+    expect(page.locator("#board-error")).to_be_hidden()
+
+
 # What results.js draws, read from the page for comparison with the server's drawing.
 DRAWING = """() => {
     const all = (selector, read) => [...document.querySelectorAll(selector)].map(read);
