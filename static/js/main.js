@@ -7,7 +7,7 @@ import { BoardEntry } from "./entry.js";
 import { parseBoard } from "./lib/board-text.js";
 import { address, getJSON } from "./lib/api.js";
 import { $, FieldErrors, announce, bringIntoView } from "./lib/dom.js";
-import { defaultMinLength, rules } from "./lib/rules.js";
+import { defaultMinLength, stateShortestWord } from "./lib/rules.js";
 import { Results } from "./results.js";
 
 const form = $("solve-form");
@@ -58,7 +58,7 @@ for (const input of sides) input.addEventListener("change", resizeToChoice);
 
 /** The rules say how short a word may be: what the field says, once it is a rule. */
 function showMinLength() {
-  if (Number(fields.min_length.value) >= rules.shortest_scored) $("rule-min").textContent = fields.min_length.value;
+  stateShortestWord(fields.min_length.value);
 }
 
 fields.min_length.addEventListener("input", showMinLength);

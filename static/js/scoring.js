@@ -6,7 +6,7 @@ import { DefinitionPanel } from "./definitions.js";
 import { getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker, pathText } from "./lib/board-view.js";
 import { $, FieldErrors, announce, bringIntoView, h, plural } from "./lib/dom.js";
-import { rules } from "./lib/rules.js";
+import { rules, stateShortestWord } from "./lib/rules.js";
 import { wordList } from "./results.js";
 
 const form = $("score-form");
@@ -276,9 +276,7 @@ form.addEventListener("submit", async (event) => {
   bringIntoView(results);
 });
 
-fields.min_length.addEventListener("input", () => {
-  if (Number(fields.min_length.value) >= rules.shortest_scored) $("rule-min").textContent = fields.min_length.value;
-});
+fields.min_length.addEventListener("input", () => stateShortestWord(fields.min_length.value));
 
 // --- Start: take over the form and whatever results the server drew -----------------
 

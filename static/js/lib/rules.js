@@ -13,6 +13,13 @@
 
 export const rules = JSON.parse(document.getElementById("rules").textContent);
 
+/** The rules stated on the page (#rule-min) follow the shortest word field, once it is a rule. */
+export function stateShortestWord(value) {
+  if (Number(value) >= rules.shortest_scored) {
+    document.getElementById("rule-min").textContent = value;
+  }
+}
+
 /** The shortest word counted by default on a board of this size, as the form writes it. */
 export function defaultMinLength(rows, cols) {
   return String(rules.min_length_by_size[`${rows}x${cols}`] ?? rules.default_min_length);
