@@ -4,19 +4,11 @@
 // blank, "" for a cube not typed yet. The text field is what the form submits; its
 // text is read and written by lib/board-text.js, as the server reads and writes it.
 
-import { boardText, parseBoard } from "./lib/board-text.js";
+import { boardText, parseBoard, readToken } from "./lib/board-text.js";
 
 /** A face as printed on the cube: "Qu", "A", "#". */
 function displayFace(face) {
   return face.charAt(0).toUpperCase() + face.slice(1);
-}
-
-/** The face a typed character puts on a cube, or null for a character that is not one. */
-function typedFace(ch) {
-  ch = ch.toLowerCase();
-  if (ch === "q") return "qu";
-  if (ch === "#" || ch === ".") return "#";
-  return /^[a-z]$/.test(ch) ? ch : null;
 }
 
 const MOVES = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
@@ -172,7 +164,8 @@ export class BoardEntry {
       return;
     }
     // The last character typed is the new face; anything else leaves the cube as it was.
-    const face = typedFace((event.data ?? input.value).slice(-1));
+    // A character on its own reads as a cell written on its own: "q" is Qu, "." a blank.
+    const face = readToken((event.data ?? input.value).slice(-1));
     // "qu" typed in full is one cube, as it is in the text field.
     const afterQ = this.afterQ !== null && (i === this.afterQ || i === this.afterQ + 1);
     this.afterQ = null;

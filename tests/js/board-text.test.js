@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { boardText, parseBoard } from "../../static/js/lib/board-text.js";
+import { boardText, parseBoard, readToken } from "../../static/js/lib/board-text.js";
 
 test("a single row says its shape, so the server does not read it as a square", () => {
   assert.equal(boardText([["w", "o", "r", "d"]]), "1x4: w o r d");
@@ -82,4 +82,12 @@ test("text that is no board reads as null", () => {
   for (const text of ["", "abc", "abcd efg", "ab1d", "a zz b c"]) {
     assert.equal(parseBoard(text), null, text);
   }
+});
+
+test("one character typed into a cube is its face, q the Qu cube, and . a blank", () => {
+  assert.equal(readToken("Q"), "qu");
+  assert.equal(readToken("e"), "e");
+  assert.equal(readToken("."), "#");
+  assert.equal(readToken(" "), null);
+  assert.equal(readToken("1"), null);
 });
