@@ -4,7 +4,8 @@ The routes in ``app.py`` read the request and render; this module builds the
 template context. It never walks a board: it calls the solve function it is given.
 
 ``static/js/results.js`` draws the same things from the ``/solve`` JSON when the
-page has JavaScript; the two are kept in step by the page and browser tests.
+page has JavaScript; the two are kept in step by the page and browser tests. What the
+page scripts must know of the rules they get as data from ``page_rules``.
 """
 
 from __future__ import annotations
