@@ -12,6 +12,8 @@ WORDLIST   ?=
 
 RUNTIME := $(VENV)/.runtime-installed
 DEV     := $(VENV)/.dev-installed
+# ESLint, pinned by package-lock.json; npm writes this file on every install.
+NODE_DEV := node_modules/.package-lock.json
 
 .PHONY: help run serve test lint bench loadtest attack wordlists mutate clean
 .DEFAULT_GOAL := help
@@ -42,11 +44,17 @@ run: $(RUNTIME) ## the app on http://127.0.0.1:5000, development server (PORT=80
 serve: $(RUNTIME) ## the production recipe: nginx in front of gunicorn, http://127.0.0.1:8000 (SERVE_PORT=...)
 	$(BIN)/python deploy/serve.py --port $(SERVE_PORT)
 
-lint: $(DEV) ## ruff: lint and format check
+$(NODE_DEV): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+lint: $(DEV) $(NODE_DEV) ## ruff (lint and format check) and ESLint for the page scripts
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	node_modules/.bin/eslint static/js tests/js eslint.config.js
 
-test: lint ## lint + the whole test suite, browser tests included
+test: lint ## lint + the whole test suite (the scripts' under node, then pytest, browser tests included)
+	node --test tests/js/
 	$(BIN)/python -m pytest
 
 bench: $(DEV) ## speed and memory benchmark (WORDLIST=path/to/enable2k.txt)
@@ -70,4 +78,4 @@ wordlists: ## rebuild the shipped word lists from SCOWL
 	$(PYTHON) wordlists/rebuild.py
 
 clean: ## remove the virtual environment and every cache the tools leave
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis test-artifacts *.egg-info mutants
+	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache .hypothesis test-artifacts *.egg-info mutants

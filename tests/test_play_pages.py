@@ -7,6 +7,7 @@ words on the board as buttons with ``data-word``, a chosen word's path in ``data
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -402,8 +403,13 @@ def test_the_pages_have_no_inline_script_or_style_and_send_the_csp(
     assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
     doc = parse(response.text)
     assert not doc.find_all("style")
-    scripts = doc.find_all("script")
+    data = [s for s in doc.find_all("script") if s.attrs.get("type") == "application/json"]
+    scripts = [s for s in doc.find_all("script") if s not in data]
     assert scripts
+    for blob in data:
+        # The rules blob is data the browser never runs, read by lib/rules.js.
+        assert blob.attrs.get("id") == "rules"
+        assert json.loads(blob.text)["shortest_scored"] == 3
     for script in scripts:
         assert script.attrs.get("src", "").startswith("/static/js/"), script.attrs
         assert script.attrs.get("type") == "module"

@@ -4,7 +4,8 @@ The routes in ``app.py`` read the request and render; this module builds the
 template context. It never walks a board: it calls the solve function it is given.
 
 ``static/js/results.js`` draws the same things from the ``/solve`` JSON when the
-page has JavaScript; the two are kept in step by the page and browser tests.
+page has JavaScript; the two are kept in step by the page and browser tests. What the
+page scripts must know of the rules they get as data from ``page_rules``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from typing import Any
 from urllib.parse import urlencode
 
 from boggle import Catalog
+from boggle.board import BLANK, MULTI_LETTER_FACES
 from boggle.dice import DEFAULT_SET_FOR_SIZE, min_length_for
+from boggle.dictionary import MAX_WORD_LENGTH
 from boggle.scoring import SCORE_BY_LENGTH, SHORTEST_SCORED
 from boggle.solver import DEFAULT_MIN_LENGTH, Solution
 from boggle.summary import LONG_WORD, summarize
@@ -37,6 +40,28 @@ MAX_GRID_SIDE = 20
 #: The length chart's geometry, in SVG user units (static/js/results.js uses the same).
 CHART_ROW = 30
 CHART_BAR = 170
+
+
+def page_rules(**more: Any) -> dict[str, Any]:
+    """What the page scripts must know of the rules, as data from the Python constants.
+
+    ``base.html`` puts it in the page as ``<script type="application/json" id="rules">``
+    (data, never run, so the CSP's ``script-src 'self'`` has nothing to forbid), and
+    ``static/js/lib/rules.js`` reads it, so the scripts keep no copy of the rules.
+    ``more`` adds what one page needs besides.
+    """
+    return {
+        "multi_letter_faces": list(MULTI_LETTER_FACES),
+        "blank": BLANK,
+        "score_table": [list(row) for row in SCORE_TABLE],
+        "shortest_scored": SHORTEST_SCORED,
+        "default_min_length": DEFAULT_MIN_LENGTH,
+        # The rule of the dice made for each size: Super Big Boggle's 6x6 counts 4 letters.
+        "min_length_by_size": {f"{r}x{c}": min_length_for(r, c) for r, c in DEFAULT_SET_FOR_SIZE},
+        "long_word": LONG_WORD,
+        "max_word_length": MAX_WORD_LENGTH,
+    } | more
+
 
 SolveFunction = Callable[[Mapping[str, Any]], tuple[Solution, str, float]]
 
@@ -72,6 +97,7 @@ def index_context(
         "dictionaries": catalog.describe(),
         "score_table": SCORE_TABLE,
         "long_word": LONG_WORD,
+        "rules": page_rules(),
         "shortest_word": shortest_word(form["min_length"]),
         "result": None,
         "error": None,

@@ -18,11 +18,12 @@ from typing import Any
 from flask import Request
 
 from boggle import Catalog, UnknownDictionary
+from boggle.dice import DICE_SETS
 from boggle.scoring import LONG_WORD, word_score
 from boggle.solver import DEFAULT_MIN_LENGTH
 
 from .errors import APIError, bad_request
-from .pages import SCORE_TABLE, page_error, shortest_word
+from .pages import SCORE_TABLE, page_error, page_rules, shortest_word
 from .params import (
     Limits,
     read_board,
@@ -55,6 +56,11 @@ VERDICT_LABELS = {
 
 #: The round lengths offered, in minutes; 3 is the rules' time, 4 for Super Big Boggle.
 ROUND_MINUTES = (1, 2, 3, 4, 5, 10)
+#: The rules' time for a round, in seconds; Super Big Boggle allows a minute more, and
+#: so does any board as large as its own.
+ROUND_SECONDS = 3 * 60
+BIG_ROUND_SECONDS = 4 * 60
+BIG_BOARD_CELLS = DICE_SETS["superbig"].rows * DICE_SETS["superbig"].cols
 #: The longest round an address may ask for, in seconds.
 MAX_ROUND_SECONDS = 60 * 60
 #: The random boards a round can be played on: sizes real dice are made for.
@@ -121,6 +127,7 @@ def scoring_context(
         "shortest_word": shortest_word(fields.get("min_length", "") or ""),
         "score_table": SCORE_TABLE,
         "long_word": LONG_WORD,
+        "rules": page_rules(verdicts=VERDICT_LABELS),
         "result": None,
         "error": None,
         "status": 200,
@@ -254,6 +261,11 @@ def practice_context(request: Request, limits: Limits, catalog: Catalog) -> dict
         "dictionaries": catalog.describe(),
         "minutes": ROUND_MINUTES,
         "sizes": PRACTICE_SIZES,
+        "rules": page_rules(
+            round_seconds=ROUND_SECONDS,
+            big_round_seconds=BIG_ROUND_SECONDS,
+            big_board_cells=BIG_BOARD_CELLS,
+        ),
         "error": None,
         "status": 200,
     }

@@ -2,7 +2,7 @@
 // chosen, then kept in the page, so choosing it again costs nothing. Drawn with h()
 // and textContent; the panel says plainly when WordNet has no entry.
 
-import { h } from "./results.js";
+import { h } from "./lib/dom.js";
 
 export class DefinitionPanel {
   /** `lookup(word)` resolves to the /define document or throws the server's error. */

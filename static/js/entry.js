@@ -1,77 +1,14 @@
 // The board entry: a grid of one-cube inputs kept in step with the `board` text field.
 //
 // Faces are kept as the server writes them: lower case, "qu" for the Qu cube, "#" for a
-// blank, "" for a cube not typed yet. The text field is what the form submits.
+// blank, "" for a cube not typed yet. The text field is what the form submits; its
+// text is read and written by lib/board-text.js, as the server reads and writes it.
 
-const FACES = new Set([..."abcdefghijklmnopqrstuvwxyz", "qu", "th", "in", "er", "he", "an"]);
+import { boardText, parseBoard, readToken } from "./lib/board-text.js";
 
 /** A face as printed on the cube: "Qu", "A", "#". */
 function displayFace(face) {
   return face.charAt(0).toUpperCase() + face.slice(1);
-}
-
-/** Rows of faces as text the server reads back to the same board (as boggle/board.py writes it). */
-export function boardText(rows) {
-  const spaced = rows.flat().some((f) => f === "#" || (f.length > 1 && f !== "qu"));
-  return rows.map((row) => row.join(spaced ? " " : "")).join(spaced ? " / " : " ");
-}
-
-/**
- * Rows of faces from typed text, or null when it is not a whole rectangular board.
- * A lenient copy of boggle/board.py's parse_board, only to fill the grid: the server
- * stays the judge of what a board is and says what is wrong.
- */
-export function parseBoard(text) {
-  text = text.trim().toLowerCase();
-  let grid;
-  if (/[\n\r/,;]/.test(text)) {
-    grid = text.split(/[\n\r/,;]+/).map((piece) => piece.trim()).filter(Boolean).map(readRow);
-  } else {
-    const pieces = text.split(/[ \t]+/).filter(Boolean);
-    if (pieces.length <= 1) grid = [readRun(text)];
-    else if (pieces.every(isOneCell)) grid = [pieces.map(readToken)];
-    else grid = pieces.map(readRow);
-  }
-  if (!grid.length || grid.some((row) => !row.length || row.includes(null))) return null;
-  if (grid.length === 1) {
-    // Cells run together in one piece make a square board, as on the server.
-    const side = Math.round(Math.sqrt(grid[0].length));
-    if (side * side !== grid[0].length) return null;
-    grid = Array.from({ length: side }, (_, r) => grid[0].slice(r * side, (r + 1) * side));
-  }
-  return grid.every((row) => row.length === grid[0].length) ? grid : null;
-}
-
-function isOneCell(piece) {
-  return FACES.has(piece) || piece === "q" || piece === "#" || piece === ".";
-}
-
-function readRow(text) {
-  return /[ \t]/.test(text) ? text.split(/[ \t]+/).map(readToken) : readRun(text);
-}
-
-function readRun(text) {
-  const faces = [];
-  for (let i = 0; i < text.length; i++) {
-    const face = readToken(text[i]);
-    faces.push(face);
-    if (face === "qu" && text[i + 1] === "u") i++;
-  }
-  return faces;
-}
-
-function readToken(token) {
-  if (token === "#" || token === ".") return "#";
-  if (token === "q") return "qu";
-  return FACES.has(token) ? token : null;
-}
-
-/** The face a typed character puts on a cube, or null for a character that is not one. */
-function typedFace(ch) {
-  ch = ch.toLowerCase();
-  if (ch === "q") return "qu";
-  if (ch === "#" || ch === ".") return "#";
-  return /^[a-z]$/.test(ch) ? ch : null;
 }
 
 const MOVES = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
@@ -227,7 +164,8 @@ export class BoardEntry {
       return;
     }
     // The last character typed is the new face; anything else leaves the cube as it was.
-    const face = typedFace((event.data ?? input.value).slice(-1));
+    // A character on its own reads as a cell written on its own: "q" is Qu, "." a blank.
+    const face = readToken((event.data ?? input.value).slice(-1));
     // "qu" typed in full is one cube, as it is in the text field.
     const afterQ = this.afterQ !== null && (i === this.afterQ || i === this.afterQ + 1);
     this.afterQ = null;

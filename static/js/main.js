@@ -3,10 +3,13 @@
 // the address keeps the board, so a link shares it and a reload keeps it.
 
 import { DefinitionPanel } from "./definitions.js";
-import { BoardEntry, parseBoard } from "./entry.js";
+import { BoardEntry } from "./entry.js";
+import { parseBoard } from "./lib/board-text.js";
+import { address, getJSON } from "./lib/api.js";
+import { $, FieldErrors, announce, bringIntoView } from "./lib/dom.js";
+import { defaultMinLength, stateShortestWord } from "./lib/rules.js";
 import { Results } from "./results.js";
 
-const $ = (id) => document.getElementById(id);
 const form = $("solve-form");
 const fields = { board: $("board"), min_length: $("min_length"), dictionary: $("dictionary") };
 const size = $("size");
@@ -15,45 +18,11 @@ const sides = [$("rows"), $("cols")];
 
 // The server's default shortest word, for an address that names none: the rule of the
 // dice made for the board's size (boggle/dice.py, min_length_for), 4 on a 6x6 board.
-const DEFAULT_MIN_LENGTH = "3";
-const SUPER_BIG_MIN_LENGTH = "4";
-const defaultMinLength = (rows, cols) =>
-  rows === 6 && cols === 6 ? SUPER_BIG_MIN_LENGTH : DEFAULT_MIN_LENGTH;
 
-/** An address of the app, relative to the page (which may not be at the site's root). */
-const address = (path, params) => new URL(`${path}?${params}`, form.action);
 
-function announce(message) {
-  $("announce").textContent = message;
-}
-
-function showError(field, message) {
-  const note = $(`${field}-error`);
-  note.textContent = message;
-  note.hidden = false;
-  fields[field].setAttribute("aria-invalid", "true");
-  announce(message);
-}
-
-function clearErrors() {
-  for (const [name, field] of Object.entries(fields)) {
-    $(`${name}-error`).hidden = true;
-    field.removeAttribute("aria-invalid");
-  }
-}
-
-/** GET a JSON route; its error document becomes an Error with the server's message. */
-async function getJSON(url) {
-  let response, body;
-  try {
-    response = await fetch(url, { headers: { Accept: "application/json" } });
-    body = await response.json();
-  } catch {
-    throw new Error("The solver cannot be reached; try again.");
-  }
-  if (!response.ok) throw Object.assign(new Error(body.error.message), { code: body.error.code });
-  return body;
-}
+// Each error shows beside the field the API names; one about no field of the form
+// (the random board's size, or the request as a whole) shows beside the board.
+const errors = new FieldErrors(Object.keys(fields), "board");
 
 // --- The board entry ----------------------------------------------------------------
 
@@ -89,35 +58,35 @@ for (const input of sides) input.addEventListener("change", resizeToChoice);
 
 /** The rules say how short a word may be: what the field says, once it is a rule. */
 function showMinLength() {
-  if (Number(fields.min_length.value) >= 3) $("rule-min").textContent = fields.min_length.value;
+  stateShortestWord(fields.min_length.value);
 }
 
 fields.min_length.addEventListener("input", showMinLength);
 
 $("clear").addEventListener("click", () => {
-  clearErrors();
+  errors.clear();
   entry.clear();
 });
 
 $("random").addEventListener("click", async () => {
   const [rows, cols] = chosenShape();
   try {
-    const rolled = await getJSON(address("random", new URLSearchParams({ rows, cols })));
-    clearErrors();
+    const rolled = await getJSON("random", { rows, cols }, form.action);
+    errors.clear();
     entry.setBoard(rolled.board.map((row) => row.map((face) => face.toLowerCase())));
     fields.board.value = rolled.text;
     fields.min_length.value = rolled.min_length;
     showMinLength();
     announce(`Rolled a ${rows} by ${cols} board with the ${rolled.dice} dice.`);
   } catch (error) {
-    showError("board", error.message);
+    errors.show("board", error.message);
   }
 });
 
 // --- Solving ------------------------------------------------------------------------
 
 const definition = new DefinitionPanel($("definition"), (word) =>
-  getJSON(address("define", new URLSearchParams({ word }))),
+  getJSON("define", { word }, form.action),
 );
 
 const results = new Results($("results"), (word) => {
@@ -128,34 +97,26 @@ const results = new Results($("results"), (word) => {
   history.replaceState(null, "", url);
 });
 
-/** Scroll to an element that starts low on the screen (below the form on a phone). */
-function bringIntoView(element) {
-  if (element.getBoundingClientRect().top < innerHeight * 0.6) return;
-  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
-  element.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
-}
-
 let latest = 0; // the newest solve; an answer that arrives after a newer one is dropped
 
 /** Solve the board in params and draw it; `how` is the history method that records it. */
 async function solve(params, how, word = null) {
   const ticket = ++latest;
-  clearErrors();
+  errors.clear();
   let result;
   try {
-    result = await getJSON(address("solve", params));
+    result = await getJSON("solve", params, form.action);
   } catch (error) {
     if (ticket !== latest) return;
     results.hide();
-    // The API names the field an error is about; the rest are about the board.
-    showError(error.field ?? "board", error.message);
+    errors.show(error.field, error.message);
     return;
   }
   if (ticket !== latest) return;
   results.show(result);
   if (word) results.select(word);
   definition.show(results.selected);
-  if (how) history[how](null, "", address("", params));
+  if (how) history[how](null, "", address("", params, form.action));
   if (how === "pushState") bringIntoView($("results"));
   const count = result.count.toLocaleString("en-US");
   document.title = `${count} words · Boggle solver`;
@@ -166,7 +127,7 @@ form.addEventListener("submit", (event) => {
   event.preventDefault();
   const missing = entry.missing();
   if (missing) {
-    showError("board", `Fill every cube first: ${missing} of ${entry.faces.length} are empty.`);
+    errors.show("board", `Fill every cube first: ${missing} of ${entry.faces.length} are empty.`);
     entry.focusFirstEmpty();
     return;
   }
@@ -187,7 +148,7 @@ window.addEventListener("popstate", () => {
   if (params.get("dictionary")) fields.dictionary.value = params.get("dictionary");
   entry.readText();
   if (!fields.board.value.trim()) {
-    clearErrors();
+    errors.clear();
     results.hide();
     return;
   }

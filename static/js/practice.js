@@ -5,21 +5,20 @@
 // that is not a word. The round lives in localStorage, so a reload resumes it.
 //
 // The page's markup is templates/practice.html; the board and path drawing are the
-// solver page's (results.js), so the page contract holds: cells carry data-row and
+// library's (lib/board-view.js), so the page contract holds: cells carry data-row and
 // data-col, words are buttons with data-word, a chosen word's cells get data-step.
 
 import { DefinitionPanel } from "./definitions.js";
-import { BoardView, PathPicker, h, plural, wordList } from "./results.js";
+import { getJSON } from "./lib/api.js";
+import { BoardView, PathPicker } from "./lib/board-view.js";
+import { $, h, plural } from "./lib/dom.js";
+import * as rounds from "./lib/round.js";
+import { defaultMinLength, rules } from "./lib/rules.js";
+import { wordList } from "./results.js";
 
-const $ = (id) => document.getElementById(id);
 const page = $("practice");
 const given = page.dataset; // what the address asked for, checked by the server
 const STORE = "boggle.practice";
-const VERSION = 1;
-// The rules' time is three minutes; Super Big Boggle (6 x 6) allows four.
-const ROUND_SECONDS = 180;
-const BIG_ROUND_SECONDS = 240;
-const BIG_BOARD_CELLS = 36;
 const LOW_TIME_MS = 10_000; // the timer turns red for the last seconds
 const TICK_MS = 200;
 // How far from a cube's centre, in cube widths, a dragging finger takes it: less than
@@ -43,18 +42,22 @@ definition.listen($("entered"), () => picker.selected && picker.select(null));
 const board = view.board;
 const fine = matchMedia("(pointer: fine)").matches; // a mouse: focusing the input is safe
 
-let round = null; // the round as stored: settings, times, the words entered
-let solution = null; // the round's /solve document
-let onBoard = new Map(); // word -> {word, score, path}, from the solution
-let ticking = 0; // the timer's interval id
-let trace = null; // the word being traced: {pointer, cells: [[row, col], ...]}
+// Everything the page shows of a round comes from this one object; render() lays it out.
+const state = {
+  round: null, // the round as stored (lib/round.js): settings, times, the words entered
+  solution: null, // the round's /solve document
+  onBoard: new Map(), // word -> {word, score, path}, from the solution
+  trace: null, // the word being traced: {pointer, cells: [[row, col], ...]}
+  warned: new Set(), // the time warnings already given this round
+  ticking: 0, // the timer's interval id
+};
 
 // --- Storage and the API ----------------------------------------------------------------
 
 function load() {
   try {
     const stored = JSON.parse(localStorage.getItem(STORE));
-    return stored?.version === VERSION ? stored : null;
+    return stored?.version === rounds.VERSION ? stored : null;
   } catch {
     return null;
   }
@@ -62,7 +65,7 @@ function load() {
 
 function save() {
   try {
-    localStorage.setItem(STORE, JSON.stringify(round));
+    localStorage.setItem(STORE, JSON.stringify(state.round));
   } catch {
     // Storage can be full or refused (private windows); the round still plays.
   }
@@ -74,21 +77,6 @@ function forget() {
   } catch {
     // Nothing was stored.
   }
-}
-
-/** GET a JSON route; its error document becomes an Error with the server's message. */
-async function getJSON(path, params) {
-  let response, body;
-  try {
-    response = await fetch(new URL(`${path}?${new URLSearchParams(params)}`, location.href), {
-      headers: { Accept: "application/json" },
-    });
-    body = await response.json();
-  } catch {
-    throw Object.assign(new Error("The server cannot be reached; try again."), { offline: true });
-  }
-  if (!response.ok) throw Object.assign(new Error(body.error.message), { code: body.error.code });
-  return body;
 }
 
 // --- Setting up a round ---------------------------------------------------------------
@@ -106,10 +94,13 @@ function chosenShape() {
 /** The rules' time for the chosen board, unless a time was chosen; its shortest word. */
 function suitSetup() {
   const [rows, cols] = chosenShape();
-  const big = rows * cols >= BIG_BOARD_CELLS;
-  if (!timeChosen) minutes.value = String(big ? BIG_ROUND_SECONDS : ROUND_SECONDS);
+  const big = rows * cols >= rules.big_board_cells;
+  if (!timeChosen) minutes.value = String(big ? rules.big_round_seconds : rules.round_seconds);
   // Random boards take their dice set's rule: Super Big Boggle's words have 4 letters.
-  const shortest = source.value === "given" ? given.minLength || "3" : big ? "4" : "3";
+  const shortest =
+    source.value === "given"
+      ? given.minLength || String(rules.default_min_length)
+      : defaultMinLength(rows, cols);
   $("setup-min").textContent = shortest;
 }
 
@@ -117,8 +108,8 @@ source.addEventListener("change", suitSetup);
 minutes.addEventListener("change", () => (timeChosen = true));
 
 function showSetup() {
-  $("round").hidden = true;
-  $("setup").hidden = false;
+  state.round = null;
+  render();
   suitSetup();
 }
 
@@ -139,23 +130,13 @@ $("setup-form").addEventListener("submit", async (event) => {
     }
     const dictionary = $("dictionary").value;
     const solved = await getJSON("solve", { board: text, min_length: minLength, dictionary });
-    const seconds = Number(minutes.value);
-    const now = Date.now();
-    round = {
-      version: VERSION,
+    state.round = rounds.newRound(solved, {
       board: text,
-      rows: solved.rows,
-      cols: solved.cols,
-      min_length: solved.min_length,
-      dictionary: solved.dictionary,
-      dice: rolled?.dice ?? null,
-      seed: rolled?.seed ?? null,
-      seconds,
-      started: now,
-      ends: now + seconds * 1000,
-      stopped: null,
-      entries: [],
-    };
+      dice: rolled?.dice,
+      seed: rolled?.seed,
+      seconds: Number(minutes.value),
+      now: Date.now(),
+    });
     save();
     begin(solved);
   } catch (error) {
@@ -168,33 +149,34 @@ $("setup-form").addEventListener("submit", async (event) => {
 
 // --- The round ------------------------------------------------------------------------
 
-const over = () => round.stopped !== null || Date.now() >= round.ends;
+const over = () => rounds.isOver(state.round, Date.now());
 
 /** Show the round's board and words; run the timer, or show the results if it is over. */
 function begin(solved) {
-  solution = solved;
-  onBoard = new Map(solved.words.map((found) => [found.word, found]));
+  state.solution = solved;
+  state.onBoard = new Map(solved.words.map((found) => [found.word, found]));
   view.draw(solved);
   picker.reset();
   definition.show(null);
-  $("setup").hidden = true;
-  $("round").hidden = false;
-  renderEntries();
-  clearInterval(ticking);
+  clearInterval(state.ticking);
   if (over()) {
     finish();
     return;
   }
-  setPlaying(true);
   $("message").textContent = "";
   $("selection").textContent = "";
-  tick();
-  ticking = setInterval(tick, TICK_MS);
+  render();
+  state.ticking = setInterval(tick, TICK_MS);
   if (fine) $("word-input").focus();
 }
 
-/** Switch the controls between a round being played and one that is over. */
-function setPlaying(playing) {
+/** Lay out the state: setup or round, its controls and clock, words, and the results. */
+function render() {
+  const { round } = state;
+  $("setup").hidden = round !== null;
+  $("round").hidden = round === null;
+  if (!round) return;
+  const playing = !over();
   $("round").classList.toggle("over", !playing);
   $("word-form").hidden = !playing;
   $("stop").hidden = !playing;
@@ -203,27 +185,28 @@ function setPlaying(playing) {
   $("found-section").hidden = playing;
   $("missed-section").hidden = playing;
   $("trace").hidden = !playing;
+  renderClock(playing);
+  renderEntries(playing);
+  if (!playing) renderOutcome();
 }
 
-/** m:ss */
-function clock(ms) {
-  const seconds = Math.ceil(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+function renderClock(playing) {
+  const left = rounds.timeLeft(state.round, Date.now());
+  $("timer").textContent = rounds.clock(left);
+  $("timer").classList.toggle("low", playing && left <= LOW_TIME_MS);
+  $("time-bar").value = left / (state.round.seconds * 1000);
 }
-
-let warned = new Set(); // the time warnings already given this round
 
 function tick() {
-  const left = Math.max(0, round.ends - Date.now());
-  $("timer").textContent = clock(left);
-  $("timer").classList.toggle("low", left <= LOW_TIME_MS);
-  $("time-bar").value = left / (round.seconds * 1000);
+  const left = rounds.timeLeft(state.round, Date.now());
+  renderClock(true);
   for (const [at, words] of [
     [60_000, "One minute left."],
     [LOW_TIME_MS, "Ten seconds left."],
   ]) {
-    if (left <= at && left > at - 2000 && round.seconds * 1000 > at && !warned.has(at)) {
-      warned.add(at);
+    const longer = state.round.seconds * 1000 > at; // a round shorter than this gets no warning
+    if (left <= at && left > at - 2000 && longer && !state.warned.has(at)) {
+      state.warned.add(at);
       $("announce").textContent = words;
     }
   }
@@ -231,35 +214,35 @@ function tick() {
 }
 
 $("stop").addEventListener("click", () => {
-  round.stopped = Math.min(Date.now(), round.ends);
+  state.round.stopped = Math.min(Date.now(), state.round.ends);
   save();
   finish();
 });
 
 $("new-round").addEventListener("click", () => {
   forget();
-  round = solution = null;
-  warned = new Set();
-  clearInterval(ticking);
+  Object.assign(state, { solution: null, warned: new Set() });
+  clearInterval(state.ticking);
   $("entered").replaceChildren();
   showSetup();
   $("source").focus();
 });
 
-/** The round is over: the score against the most the board holds, found and missed words. */
+/** The round is over: stop the clock and show how it went. */
 function finish() {
-  clearInterval(ticking);
+  clearInterval(state.ticking);
   cancelTrace();
-  setPlaying(false);
-  const end = round.stopped ?? round.ends;
-  $("timer").textContent = clock(Math.max(0, round.ends - end));
-  $("timer").classList.remove("low");
-  $("time-bar").value = Math.max(0, round.ends - end) / (round.seconds * 1000);
+  render();
+  $("selection").textContent = "Pick a word to see its path.";
+  $("message").textContent = "";
+  $("announce").textContent =
+    `${$("summary-title").textContent}: ${$("summary-text").textContent}.`;
+}
 
-  const found = solution.words.filter((w) => isFound(w.word));
-  const missed = solution.words.filter((w) => !isFound(w.word));
-  const points = found.reduce((sum, w) => sum + w.score, 0);
-  const missedPoints = solution.total_score - points;
+/** The score against the most the board holds, and the words found and missed. */
+function renderOutcome() {
+  const { round, solution } = state;
+  const { found, missed, points, missedPoints } = rounds.outcome(round, solution);
   $("summary-title").textContent = round.stopped !== null ? "Round stopped" : "Time's up";
   const count = (n) => n.toLocaleString("en-US");
   $("summary-text").replaceChildren(
@@ -287,55 +270,40 @@ function finish() {
   $("missed-list").replaceChildren(
     missed.length ? wordList(missed) : h("p", { class: "empty" }, "Every word. Well played!"),
   );
-  $("selection").textContent = "Pick a word to see its path.";
-  $("message").textContent = "";
-  renderEntries();
-  $("announce").textContent =
-    `${$("summary-title").textContent}: ${$("summary-text").textContent}.`;
 }
 
 // --- Judging words --------------------------------------------------------------------
 
-const isFound = (word) => round.entries.some((e) => e.word === word && e.verdict === "found");
-
-/** A word as it is matched: lower case, without surrounding spaces and punctuation. */
-const EDGE_JUNK = /^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu;
-const normalize = (written) => written.toLowerCase().replace(EDGE_JUNK, "");
-
 /** Judge a word (typed, or traced: then it is on the board) and add it to the list. */
 async function enter(written, traced = false) {
-  const word = normalize(written);
+  const word = rounds.normalize(written);
+  const { round } = state;
   if (!word || !round || over()) return;
   const known = round.entries.find((e) => e.word === word);
   if (known) {
     say(word, known.verdict === "found" ? "again" : known.verdict);
     return;
   }
-  const current = round;
   const entry = { word, verdict: "checking", points: 0 };
   round.entries.push(entry);
-  if ([...word].length < round.min_length) {
-    entry.verdict = "too_short";
-  } else if (onBoard.has(word)) {
-    entry.verdict = "found";
-    entry.points = onBoard.get(word).score;
-  } else if (traced) {
-    // Every word on the board is in the solution, so a traced one that is not, isn't one.
-    entry.verdict = "not_a_word";
+  const verdict = rounds.judge(round, state.onBoard, word, traced);
+  if (verdict) {
+    entry.verdict = verdict;
+    if (verdict === "found") entry.points = state.onBoard.get(word).score;
   } else {
-    renderEntries();
-    entry.verdict = await lookUp(word);
-    if (round !== current) return; // a new round began while the word was looked up
+    render();
+    entry.verdict = await lookUp(word, round.dictionary);
+    if (state.round !== round) return; // a new round began while the word was looked up
   }
   save();
-  renderEntries();
+  render();
   say(word, entry.verdict, entry.points);
 }
 
 /** Whether a word not on the board is a word at all. */
-async function lookUp(word) {
+async function lookUp(word, dictionary) {
   try {
-    const answer = await getJSON("lookup", { word, dictionary: round.dictionary });
+    const answer = await getJSON("lookup", { word, dictionary });
     return answer.in_dictionary ? "not_on_board" : "not_a_word";
   } catch (error) {
     return error.offline ? "unchecked" : "not_a_word"; // a 400 here is a word too long
@@ -350,13 +318,10 @@ function say(word, verdict, points = 0) {
   message.replaceChildren(h("strong", {}, word), `: ${VERDICTS[verdict]}${gain}`);
 }
 
-function renderEntries() {
-  if (!round) return;
-  const playing = !over();
-  // While playing: every word, newest first. After: the ones that did not count.
-  const shown = playing
-    ? [...round.entries].reverse()
-    : round.entries.filter((e) => e.verdict !== "found");
+/** The words entered: all of them while playing, newest first; after, those not counted. */
+function renderEntries(playing) {
+  const { entries } = state.round;
+  const shown = playing ? [...entries].reverse() : entries.filter((e) => e.verdict !== "found");
   $("words-title").textContent = playing ? "Your words" : "Not counted";
   $("no-words").textContent = playing ? "None yet." : "None: every word you entered counted.";
   $("no-words").hidden = shown.length > 0;
@@ -377,13 +342,12 @@ function renderEntries() {
     ),
   );
   definition.upgrade($("entered"), ".attempt-word");
-  const found = round.entries.filter((e) => e.verdict === "found");
-  const points = found.reduce((sum, e) => sum + e.points, 0);
+  const { words, points } = rounds.tally(state.round);
   $("tally").replaceChildren(
     h("strong", {}, String(points)),
     points === 1 ? " point · " : " points · ",
-    h("strong", {}, String(found.length)),
-    found.length === 1 ? " word" : " words",
+    h("strong", {}, String(words)),
+    words === 1 ? " word" : " words",
   );
 }
 
@@ -408,17 +372,17 @@ function cellAt(x, y, reach) {
 }
 
 const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
-const faceAt = ([r, c]) => solution.board[r][c];
+const faceAt = ([r, c]) => state.solution.board[r][c];
 
 function showTrace() {
-  view.mark("trace", trace?.cells ?? null);
-  $("trace").textContent = trace ? trace.cells.map(faceAt).join("").toUpperCase() : "";
+  view.mark("trace", state.trace?.cells ?? null);
+  $("trace").textContent = state.trace ? state.trace.cells.map(faceAt).join("").toUpperCase() : "";
 }
 
-/** Extend the trace to the cube under a point: adjacent and unused; the last one undoes. */
+/** Extend the state.trace to the cube under a point: adjacent and unused; the last one undoes. */
 function extend(x, y) {
   const cell = cellAt(x, y, REACH);
-  const cells = trace.cells;
+  const cells = state.trace.cells;
   if (!cell || same(cell, cells.at(-1))) return;
   if (same(cell, cells.at(-2))) {
     cells.pop();
@@ -432,42 +396,43 @@ function extend(x, y) {
 }
 
 function cancelTrace() {
-  trace = null;
+  state.trace = null;
   showTrace();
 }
 
 board.addEventListener("pointerdown", (event) => {
-  if (!round || over() || trace || (event.pointerType === "mouse" && event.button !== 0)) return;
+  if (!state.round || over() || state.trace || (event.pointerType === "mouse" && event.button !== 0)) return;
   const cell = cellAt(event.clientX, event.clientY, Infinity);
   if (!cell) return;
   event.preventDefault(); // no text selection, no focus change, no scrolling
   board.setPointerCapture(event.pointerId);
-  trace = { pointer: event.pointerId, cells: [cell] };
+  state.trace = { pointer: event.pointerId, cells: [cell] };
   showTrace();
 });
 
 board.addEventListener("pointermove", (event) => {
-  if (trace?.pointer !== event.pointerId) return;
+  if (state.trace?.pointer !== event.pointerId) return;
   const moves = event.getCoalescedEvents?.() ?? [];
   for (const move of moves.length ? moves : [event]) extend(move.clientX, move.clientY);
 });
 
 board.addEventListener("pointerup", (event) => {
-  if (trace?.pointer !== event.pointerId) return;
-  const word = trace.cells.length > 1 ? trace.cells.map(faceAt).join("").toLowerCase() : "";
+  if (state.trace?.pointer !== event.pointerId) return;
+  const word = state.trace.cells.length > 1 ? state.trace.cells.map(faceAt).join("").toLowerCase() : "";
   cancelTrace();
   if (word) enter(word, true);
 });
 
 board.addEventListener("pointercancel", (event) => {
-  if (trace?.pointer === event.pointerId) cancelTrace();
+  if (state.trace?.pointer === event.pointerId) cancelTrace();
 });
 
 // --- Start ----------------------------------------------------------------------------
 
 /** Open the stored round: resume it, or show how it went. */
 async function resume(stored) {
-  round = stored;
+  state.round = stored;
+  const round = stored;
   try {
     begin(
       await getJSON("solve", {
@@ -481,7 +446,6 @@ async function resume(stored) {
         "Your last round is still running. Stop it to start one on the solver's board.";
     }
   } catch (error) {
-    round = null;
     showSetup();
     $("setup-error").textContent = `The last round could not be opened: ${error.message}`;
     $("setup-error").hidden = false;

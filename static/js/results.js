@@ -2,12 +2,13 @@
 //
 // The server draws all of this for a page loaded with a board (templates/index.html);
 // this module reads that markup back (hydrate) and draws the same markup from the
-// /solve JSON, so the two stay interchangeable. The board and its path drawing
-// (BoardView, PathPicker) are shared with the practice and scoring pages.
+// /solve JSON, so the two stay interchangeable. The board and its path drawing are
+// lib/board-view.js, shared with the practice and scoring pages.
 
-const SVG = "http://www.w3.org/2000/svg";
-// Words of this many letters or more are "long" (boggle/summary.py LONG_WORD).
-const LONG_WORD = 5;
+import { BoardView, pathText, readPath } from "./lib/board-view.js";
+import { h, plural } from "./lib/dom.js";
+import { rules } from "./lib/rules.js";
+
 const LONGEST_SHOWN = 5;
 // The length chart's geometry, as in web/pages.py and templates/index.html.
 const CHART_ROW = 30;
@@ -18,26 +19,6 @@ const byScore = () => 0; // /solve sends words by score, then alphabetically
 const alphabetical = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
 const byLength = (a, b) => b.word.length - a.word.length || alphabetical(a, b);
 const SORTS = { score: byScore, length: byLength, alpha: alphabetical };
-
-/** Create an element with attributes and children (text children are set as text). */
-export function h(tag, attributes = {}, ...children) {
-  const element = tag.startsWith("svg:")
-    ? document.createElementNS(SVG, tag.slice(4))
-    : document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  element.append(...children);
-  return element;
-}
-
-export const plural = (n, one, many = `${one}s`) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-
-/** Path cells as the data-path attribute writes them: "3,0 2,0 1,1". */
-export const pathText = (path) => path.map(([r, c]) => `${r},${c}`).join(" ");
-/** Path cells back from a data-path attribute. */
-export const readPath = (text) => text.split(" ").map((cell) => cell.split(",").map(Number));
-/** Path cells as SVG points through the cube centres, in cube units. */
-export const pathPoints = (path) => path.map(([r, c]) => `${c + 0.5},${r + 0.5}`).join(" ");
 
 /** Words and points by length, the longest words, the long words' share of the score. */
 export function summarize(words) {
@@ -51,7 +32,7 @@ export function summarize(words) {
   const byLengthRows = [...rows.values()].sort((a, b) => a.length - b.length);
   const total = words.reduce((sum, w) => sum + w.score, 0);
   const longPoints = byLengthRows
-    .filter((row) => row.length >= LONG_WORD)
+    .filter((row) => row.length >= rules.long_word)
     .reduce((sum, row) => sum + row.points, 0);
   return {
     by_length: byLengthRows,
@@ -84,151 +65,6 @@ export function wordList(words, selected = null) {
       ),
     ),
   );
-}
-
-// The line each kind of mark draws: a chosen word, a hovered word, a word being traced.
-const LINES = { step: ".path-line", preview: ".preview-line", trace: ".trace-line" };
-
-/**
- * The board as cubes (templates/_board.html draws the same markup) and the marks on it:
- * data-step for the chosen word's path, data-preview for a hovered word's, data-trace
- * for a word being traced, each with its line in the SVG layer over the cubes.
- */
-export class BoardView {
-  constructor(board) {
-    this.board = board;
-    this.layer = board.querySelector(".path-layer");
-    this.cells = [];
-    this.rows = 0;
-    this.cols = 0;
-    this.hydrate();
-  }
-
-  /** Read back the cubes the server drew. */
-  hydrate() {
-    this.cells = [...this.board.querySelectorAll(".cube")];
-    this.rows = this.board.querySelectorAll(".board-row").length;
-    this.cols = this.board.querySelector(".board-row")?.children.length ?? 0;
-  }
-
-  /** Draw the board of a /solve (or /score, /random) document. */
-  draw(result) {
-    this.rows = result.rows;
-    this.cols = result.cols;
-    this.cells = [];
-    const rows = result.board.map((faces, r) =>
-      h(
-        "div",
-        { class: "board-row", role: "row" },
-        ...faces.map((face, c) => {
-          const blank = face === "#";
-          const cube = h(
-            "div",
-            { class: `cube${blank ? " blank" : face.length > 1 ? " multi" : ""}`, role: "cell" },
-            blank
-              ? h("span", { class: "vh" }, "blank")
-              : h("span", { class: "face" }, h("span", {}, face)),
-          );
-          cube.dataset.row = r;
-          cube.dataset.col = c;
-          this.cells.push(cube);
-          return cube;
-        }),
-      ),
-    );
-    this.layer.setAttribute("viewBox", `0 0 ${result.cols} ${result.rows}`);
-    this.board.setAttribute("aria-label", `The board, ${result.rows} by ${result.cols}`);
-    this.board.replaceChildren(...rows, this.layer);
-    for (const kind of Object.keys(LINES)) this.mark(kind, null);
-  }
-
-  /** The cube at (row, col), or undefined off the board. */
-  cell(row, col) {
-    if (row < 0 || col < 0 || row >= this.rows || col >= this.cols) return undefined;
-    return this.cells[row * this.cols + col];
-  }
-
-  /** Number a path's cells with data-{kind} and draw its line; no path clears them. */
-  mark(kind, path) {
-    for (const cell of this.board.querySelectorAll(`[data-${kind}]`)) {
-      cell.removeAttribute(`data-${kind}`);
-    }
-    path?.forEach(([r, c], i) => this.cell(r, c)?.setAttribute(`data-${kind}`, i + 1));
-    this.layer.querySelector(LINES[kind])?.setAttribute("points", path ? pathPoints(path) : "");
-  }
-}
-
-/**
- * Word buttons (data-word, data-score, data-path) anywhere inside `root` that show
- * their path on a BoardView when chosen, and preview it while hovered. Choosing the
- * chosen word again clears it. Several buttons may name the same word.
- */
-export class PathPicker {
-  constructor(root, view, selection, onSelect = () => {}) {
-    this.root = root;
-    this.view = view;
-    this.selection = selection; // where the chosen word and its points are written
-    this.onSelect = onSelect;
-    this.selected = null;
-    this.previewed = null;
-    root.addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-word]");
-      if (!button || !button.dataset.path) return;
-      event.preventDefault(); // server-drawn buttons submit the no-JavaScript form
-      this.select(button.dataset.word === this.selected ? null : button);
-      this.onSelect(this.selected);
-    });
-    root.addEventListener("pointerover", (event) => {
-      this.preview(event.target.closest("button[data-word][data-path]"));
-    });
-    root.addEventListener("pointerleave", () => this.preview(null));
-  }
-
-  /** The button of a word, if it is shown. */
-  button(word) {
-    return [...this.root.querySelectorAll("button[data-word][data-path]")].find(
-      (button) => button.dataset.word === word,
-    );
-  }
-
-  /** Read back which word the server drew as chosen. */
-  hydrate() {
-    this.selected = this.root.querySelector('button[aria-pressed="true"]')?.dataset.word ?? null;
-  }
-
-  /** Choose a word (its button, or its name) and show its path; null clears. */
-  select(chosen) {
-    const button = typeof chosen === "string" ? this.button(chosen) : chosen;
-    this.selected = button?.dataset.word ?? null;
-    for (const other of this.root.querySelectorAll("button[data-word]")) {
-      if (other.hasAttribute("aria-pressed")) {
-        other.setAttribute("aria-pressed", String(other.dataset.word === this.selected));
-      }
-    }
-    this.view.mark("step", button ? readPath(button.dataset.path) : null);
-    if (!this.selection) return;
-    if (button) {
-      const score = Number(button.dataset.score);
-      this.selection.replaceChildren(h("strong", {}, this.selected), `: ${plural(score, "point")}`);
-    } else {
-      this.selection.textContent = "Pick a word to see its path.";
-    }
-  }
-
-  preview(button) {
-    const word = button?.dataset.word ?? null;
-    if (word === this.previewed) return;
-    this.previewed = word;
-    this.view.mark("preview", button ? readPath(button.dataset.path) : null);
-  }
-
-  /** Forget the chosen word (the buttons are about to be redrawn). */
-  reset() {
-    this.selected = null;
-    this.previewed = null;
-    this.view.mark("step", null);
-    this.view.mark("preview", null);
-  }
 }
 
 export class Results {

@@ -3,29 +3,20 @@
 // page, the game is posted to /score as JSON, and the same results are drawn in place.
 
 import { DefinitionPanel } from "./definitions.js";
-import { BoardView, PathPicker, h, pathText, plural, wordList } from "./results.js";
+import { getJSON, postJSON } from "./lib/api.js";
+import { BoardView, PathPicker, pathText } from "./lib/board-view.js";
+import { $, FieldErrors, announce, bringIntoView, h, plural } from "./lib/dom.js";
+import { rules, stateShortestWord } from "./lib/rules.js";
+import { wordList } from "./results.js";
 
-const $ = (id) => document.getElementById(id);
 const form = $("score-form");
 const fields = { board: $("board"), min_length: $("min_length"), dictionary: $("dictionary") };
 const playerList = $("player-list");
 const results = $("score-results");
 
-// How each verdict reads (web/play.py VERDICT_LABELS).
-const LABELS = {
-  scored: "scored",
-  duplicate: "duplicate",
-  too_short: "too short",
-  not_a_word: "not a word",
-  not_on_board: "not on the board",
-};
 // The form starts with this many player slots; the server offers more for no script.
 const MIN_SLOTS = 2;
 const WORD_SEPARATORS = /[\s,;]+/;
-
-function announce(message) {
-  $("announce").textContent = message;
-}
 
 // --- Players --------------------------------------------------------------------------
 
@@ -79,40 +70,15 @@ $("add-player").addEventListener("click", () => nameOf(addPlayer()).focus());
 
 // --- Errors ---------------------------------------------------------------------------
 
-function showError(field, message) {
-  const note = $(`${field}-error`);
-  note.textContent = message;
-  note.hidden = false;
-  fields[field]?.setAttribute("aria-invalid", "true");
-  announce(message);
-}
-
-function clearErrors() {
-  for (const name of ["board", "min_length", "dictionary", "players"]) {
-    $(`${name}-error`).hidden = true;
-    fields[name]?.removeAttribute("aria-invalid");
-  }
-}
+// A body too large is the players' lists, so an error about no field shows there.
+const errors = new FieldErrors(["board", "min_length", "dictionary", "players"], "players");
 
 // --- Results --------------------------------------------------------------------------
 
 const view = new BoardView($("result-board"));
-/** GET /define for a word; an error document becomes an Error with the server's code. */
-async function lookupDefinition(word) {
-  let response, body;
-  try {
-    response = await fetch(new URL(`define?${new URLSearchParams({ word })}`, location.href), {
-      headers: { Accept: "application/json" },
-    });
-    body = await response.json();
-  } catch {
-    throw new Error("The server cannot be reached; try again.");
-  }
-  if (!response.ok) throw Object.assign(new Error(body.error.message), { code: body.error.code });
-  return body;
-}
-
-const definition = new DefinitionPanel($("definition"), lookupDefinition);
+const definition = new DefinitionPanel($("definition"), (word) =>
+  getJSON("define", { word }),
+);
 const picker = new PathPicker(results, view, $("selection"), (word) => definition.show(word));
 definition.listen(results, () => picker.selected && picker.select(null));
 
@@ -212,7 +178,7 @@ function playerScore(player, winners) {
       h(
         "td",
         { class: "verdict" },
-        LABELS[verdict.verdict],
+        rules.verdicts[verdict.verdict],
         ...(verdict.verdict === "duplicate"
           ? [" ", h("span", { class: "also" }, `also: ${verdict.with.join(", ")}`)]
           : []),
@@ -277,19 +243,12 @@ function show(result) {
   announce(line);
 }
 
-/** Scroll to the results when they start low on the screen (below the form). */
-function bringIntoView(element) {
-  if (element.getBoundingClientRect().top < innerHeight * 0.6) return;
-  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
-  element.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
-}
-
 let latest = 0; // the newest request; an answer that arrives after a newer one is dropped
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const ticket = ++latest;
-  clearErrors();
+  errors.clear();
   const players = slots()
     .filter((slot) => !isEmpty(slot))
     .map((slot) => ({ name: nameOf(slot).value, words: wordsOf(slot).value }));
@@ -299,32 +258,25 @@ form.addEventListener("submit", async (event) => {
     dictionary: fields.dictionary.value,
     players,
   };
-  let response, body;
+  let body;
   try {
-    response = await fetch(new URL("score", form.action), {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(game),
-    });
-    body = await response.json();
-  } catch {
-    if (ticket === latest) showError("board", "The scorer cannot be reached; try again.");
+    body = await postJSON("score", game, form.action);
+  } catch (error) {
+    if (ticket !== latest) return;
+    if (error.offline) {
+      errors.show("board", error.message);
+      return;
+    }
+    results.hidden = true;
+    errors.show(error.field, error.message);
     return;
   }
   if (ticket !== latest) return;
-  if (!response.ok) {
-    results.hidden = true;
-    // The API names the field an error is about; a body too large is the players' lists.
-    showError(body.error.field ?? "players", body.error.message);
-    return;
-  }
   show(body);
   bringIntoView(results);
 });
 
-fields.min_length.addEventListener("input", () => {
-  if (Number(fields.min_length.value) >= 3) $("rule-min").textContent = fields.min_length.value;
-});
+fields.min_length.addEventListener("input", () => stateShortestWord(fields.min_length.value));
 
 // --- Start: take over the form and whatever results the server drew -----------------
 

@@ -98,6 +98,29 @@ def test_a_half_typed_grid_is_not_sent(page: Page, live_url: str, expect: Callab
     expect(page.locator("#results")).to_be_hidden()
 
 
+@pytest.mark.parametrize(
+    ("rows", "cols", "typed", "text"),
+    [(1, 4, "word", "1x4: w o r d"), (4, 1, "word", "4x1: w o r d"), (2, 2, "anhe", "an / he")],
+)
+def test_a_grid_typed_into_the_cubes_is_solved_in_its_own_shape(
+    page: Page, live_url: str, expect: Callable, rows: int, cols: int, typed: str, text: str
+) -> None:
+    page.goto(live_url)
+    page.locator("#size").select_option("custom")
+    page.locator("#rows").fill(str(rows))
+    page.locator("#rows").dispatch_event("change")
+    page.locator("#cols").fill(str(cols))
+    page.locator("#cols").dispatch_event("change")
+    cube(page, 1, 1).click()
+    page.keyboard.type(typed)
+    expect(page.locator("#board")).to_have_value(text)
+    page.keyboard.press("Enter")
+    expect(page.locator("#results")).to_be_visible()
+    expect(page.locator("#result-board .board-row")).to_have_count(rows)
+    expect(page.locator("#result-board .cube")).to_have_count(rows * cols)
+    expect(page.locator("#board-error")).to_be_hidden()
+
+
 # What results.js draws, read from the page for comparison with the server's drawing.
 DRAWING = """() => {
     const all = (selector, read) => [...document.querySelectorAll(selector)].map(read);
@@ -242,7 +265,7 @@ def test_the_cubes_read_board_text_as_the_server_does(page: Page, live_url: str)
     page.goto(live_url)
     read = page.evaluate(
         """async (texts) => {
-            const { parseBoard } = await import("/static/js/entry.js");
+            const { parseBoard } = await import("/static/js/lib/board-text.js");
             return texts.map(parseBoard);
         }""",
         texts,
@@ -349,6 +372,28 @@ def test_a_bad_board_shows_the_solvers_message_beside_the_field(
     expect(page.locator("#board")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#announce")).to_have_text("row 2 has 3 cells; the others have 4")
     # Chromium logs the 400 answer itself; that one is expected.
+    assert all("400" in message for message in console)
+    console.clear()
+
+
+def test_an_error_about_the_shortest_word_shows_beside_that_field(
+    page: Page, live_url: str, expect: Callable, console: list[str]
+) -> None:
+    # The field's own limits keep 2 out of the form; an address in the history can
+    # still ask for it, and going back solves what the address holds.
+    page.goto(live_url)
+    page.evaluate(
+        """() => {
+            history.pushState(null, "", "?board=sers+patg+line+sers&min_length=2");
+            history.pushState(null, "", "?");
+        }"""
+    )
+    page.go_back()
+    expect(page.locator("#min_length-error")).to_be_visible()
+    expect(page.locator("#min_length-error")).to_contain_text("min_length")
+    expect(page.locator("#min_length")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#board-error")).to_be_hidden()
+    expect(page.locator("#board")).not_to_have_attribute("aria-invalid", "true")
     assert all("400" in message for message in console)
     console.clear()
 

@@ -1,0 +1,50 @@
+// The one client of the app's JSON routes, and the only place that calls fetch.
+//
+// Every answer is JSON; an error document ({"error": {"code", "message", "field"}})
+// becomes an ApiError that keeps all three, so a form shows it beside its field.
+
+export class ApiError extends Error {
+  constructor(message, { code = null, field = null, offline = false } = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code; // the server's error code, e.g. "bad_min_length"
+    this.field = field; // the request field it is about, if any
+    this.offline = offline; // no answer came: the server was not reached
+  }
+}
+
+/** The body of an answer, or the ApiError its error document describes. */
+export function readAnswer(ok, body) {
+  if (ok) return body;
+  const { code, message, field = null } = body.error;
+  throw new ApiError(message, { code, field });
+}
+
+/** An address of the app, relative to `base` (the page may not be at the site's root). */
+export function address(path, params = {}, base = location.href) {
+  return new URL(`${path}?${new URLSearchParams(params)}`, base);
+}
+
+async function request(url, init = {}) {
+  let response, body;
+  try {
+    const headers = { Accept: "application/json", ...init.headers };
+    response = await fetch(url, { ...init, headers });
+    body = await response.json();
+  } catch {
+    throw new ApiError("The server cannot be reached; try again.", { offline: true });
+  }
+  return readAnswer(response.ok, body);
+}
+
+/** GET a JSON route: `path` with `params` in its query, relative to `base`. */
+export const getJSON = (path, params = {}, base = location.href) =>
+  request(address(path, params, base));
+
+/** POST a JSON document to a JSON route. */
+export const postJSON = (path, data, base = location.href) =>
+  request(address(path, {}, base), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(data),
+  });

@@ -1,0 +1,60 @@
+// DOM helpers every page script uses: finding and making elements, telling screen
+// readers, showing an error beside its field, scrolling results into view.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** The element with this id. */
+export const $ = (id) => document.getElementById(id);
+
+/** Create an element with attributes and children (text children are set as text). */
+export function h(tag, attributes = {}, ...children) {
+  const element = tag.startsWith("svg:")
+    ? document.createElementNS(SVG, tag.slice(4))
+    : document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.append(...children);
+  return element;
+}
+
+/** "1 point", "3 points". */
+export const plural = (n, one, many = `${one}s`) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** Say a message to screen readers (the page's #announce live region). */
+export function announce(message) {
+  $("announce").textContent = message;
+}
+
+/**
+ * The error notes of a form: `#NAME-error` beside the field `#NAME`. An error about a
+ * field the form has no note for is shown beside `fallback`.
+ */
+export class FieldErrors {
+  constructor(names, fallback = names[0]) {
+    this.names = names;
+    this.fallback = fallback;
+  }
+
+  show(field, message) {
+    const name = this.names.includes(field) ? field : this.fallback;
+    const note = $(`${name}-error`);
+    note.textContent = message;
+    note.hidden = false;
+    $(name)?.setAttribute("aria-invalid", "true");
+    announce(message);
+  }
+
+  clear() {
+    for (const name of this.names) {
+      $(`${name}-error`).hidden = true;
+      $(name)?.removeAttribute("aria-invalid");
+    }
+  }
+}
+
+/** Scroll to an element that starts low on the screen (below the form on a phone). */
+export function bringIntoView(element) {
+  if (element.getBoundingClientRect().top < innerHeight * 0.6) return;
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+}
