@@ -42,7 +42,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.load_test import free_port, wait_until_healthy, workers_of  # noqa: E402
+from benchmarks.load_test import children_of as workers_of  # noqa: E402
+from benchmarks.load_test import free_port, wait_until_healthy  # noqa: E402
 from boggle.definitions import SHIPPED_FILE, Definitions  # noqa: E402
 
 LUA = Path(__file__).resolve().parent / "define_load.lua"
