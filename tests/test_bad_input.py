@@ -298,7 +298,11 @@ PAGE_ANSWERS: dict[str, tuple[int, str | None]] = {
     "<script>alert(1)</script>": (400, "'<' (row 1, cell 1) is not a letter a-z"),
     "' OR 1=1 --": (400, '"\'" (row 1, cell 1) is not a letter a-z'),
     "a" * 10_001: (413, "the board text is 10,001 characters; the limit is 10,000"),
-    "q" * 5000: (400, "5000 cells cannot make a square board; give the rows"),
+    "q" * 5000: (
+        400,
+        "5000 cells cannot make a square board; give the rows, or the shape first: "
+        "'50x100:' before the cells",
+    ),
     "/" * 1000: (400, "the board is empty"),
     "../../etc/passwd": (400, "row 3 has 3 cells; most have 2"),
     "abcdefghijklmnop\u0130": (400, "'\u0130' (cell 17) is not a letter a-z"),

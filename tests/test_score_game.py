@@ -177,9 +177,15 @@ def test_a_word_shorter_than_the_minimum_is_too_short_even_when_shared() -> None
 
 
 def test_a_word_on_the_board_keeps_its_path_and_one_off_it_has_none() -> None:
+    # "an" is too short to count, but it is on the board: its path is traced and shown.
     game = play(("Ann", ["snare", "nerd", "zebra", "an"]))
     paths = {v.word: v.path for v in player(game, "Ann").words}
-    assert paths == {"snare": ON_BOARD["snare"][1], "nerd": None, "zebra": None, "an": None}
+    assert paths == {
+        "snare": ON_BOARD["snare"][1],
+        "nerd": None,
+        "zebra": None,
+        "an": ((1, 1), (2, 1)),
+    }
 
 
 def test_a_tie_on_points_goes_to_the_player_with_more_long_words() -> None:
@@ -267,7 +273,7 @@ def test_the_json_of_a_game_gives_each_verdict_its_worth_and_the_missed_points()
         },
     ]
     # On the board and unwritten: earns snare quits (2 each), quit earn near ran tan (1 each).
-    assert [w["word"] for w in document["missed"]] == [
+    assert [w["word"] for w in document["missed"]["words"]] == [
         "earns",
         "quits",
         "snare",
@@ -277,20 +283,20 @@ def test_the_json_of_a_game_gives_each_verdict_its_worth_and_the_missed_points()
         "ran",
         "tan",
     ]
-    assert document["missed"][0] == {
+    assert document["missed"]["words"][0] == {
         "word": "earns",
         "score": 2,
         "path": [list(cell) for cell in ON_BOARD["earns"][1]],
     }
-    assert sum(w["score"] for w in document["missed"]) == 11
+    assert sum(w["score"] for w in document["missed"]["words"]) == 11
     assert document["winners"] == ["Ann"]
     assert document["ranking"] == [
-        {"rank": 1, "name": "Ann", "total": 2, "long_words": 1},
-        {"rank": 2, "name": "Bob", "total": 0, "long_words": 0},
+        {"rank": 1, "name": "Ann", "total_score": 2, "long_words": 1},
+        {"rank": 2, "name": "Bob", "total_score": 0, "long_words": 0},
     ]
     assert {key: value for key, value in ann.items() if key != "words"} == {
         "name": "Ann",
-        "total": 2,
+        "total_score": 2,
         "long_words": 1,
     }
     assert document["players"][1]["words"] == [
@@ -304,8 +310,8 @@ def test_the_json_of_a_game_gives_each_verdict_its_worth_and_the_missed_points()
             "path": [list(cell) for cell in ON_BOARD["sand"][1]],
         }
     ]
-    assert document["missed_score"] == 11
-    assert list(document) == ["players", "ranking", "winners", "missed", "missed_score"]
+    assert (document["missed"]["count"], document["missed"]["total_score"]) == (8, 11)
+    assert list(document) == ["players", "ranking", "winners", "missed"]
 
 
 # --- Properties ----------------------------------------------------------------------------

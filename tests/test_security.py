@@ -44,6 +44,8 @@ REQUESTS: list[tuple[str, str, dict[str, Any], int]] = [
     ("GET", "/score", {}, 405),
     ("GET", "/lookup", {"query_string": {"word": "cat"}}, 200),
     ("GET", "/lookup", {}, 400),
+    ("GET", "/define", {"query_string": {"word": "geese"}}, 200),
+    ("GET", "/define", {}, 400),
     ("GET", "/random", {"query_string": {"seed": 1}}, 200),
     ("GET", "/random", {"query_string": {"dice": "huge"}}, 400),
     ("GET", "/dictionaries", {}, 200),
