@@ -37,8 +37,9 @@ from boggle import (
 from boggle.catalog import parse_wordlist_setting
 from boggle.definitions import DefinitionError, Definitions, NoDefinition
 from boggle.dice import min_length_for, roll_plan
-from boggle.scoring import normalize_word, score_game
+from boggle.scoring import score_game
 from boggle.solver import Solution
+from boggle.words import normalize_word
 from web import pages, play, settings
 from web.body import BadFraming, BodyTooLarge, BoundedRequest, TooManyParts
 from web.errors import APIError, bad_request

@@ -29,6 +29,7 @@ from typing import Any
 
 from .errors import BoggleError
 from .morphology import lemmas
+from .words import normalize_word
 
 SHIPPED_FILE = Path(__file__).resolve().parent.parent / "wordlists" / "definitions.txt"
 
@@ -98,8 +99,9 @@ class Definition:
 
 
 def check_word(written: str) -> str:
-    """The word to look up: lower case, letters a-z only, at most MAX_WORD_CHARS."""
-    word = written.strip().lower()
+    """The word to look up, as written words are read (boggle/words.py): lower case,
+    letters a-z only, at most MAX_WORD_CHARS."""
+    word = normalize_word(written)
     if not word:
         raise DefinitionError("give a word to define")
     if len(word) > MAX_WORD_CHARS:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import SearchBudgetExceeded
 from .tracing import Tracer
+from .words import normalize_word
 
 if TYPE_CHECKING:  # the solver imports this module's table; only types flow back
     from .dictionary import Dictionary
@@ -57,8 +58,6 @@ VERDICTS = (SCORED, DUPLICATE, TOO_SHORT, NOT_A_WORD, NOT_ON_BOARD)
 
 #: The letters a word is written in; anything else inside a word makes it no word.
 LETTERS = frozenset(string.ascii_lowercase)
-
-_EDGE_JUNK = string.punctuation + string.whitespace + "\u00a0\u2018\u2019\u201c\u201d"
 
 
 @dataclass(frozen=True)
@@ -153,11 +152,6 @@ def letters_score(word: str) -> int:
 def is_letters(word: str) -> bool:
     """Whether a word is written in letters a-z only (no spaces, digits or marks)."""
     return LETTERS.issuperset(word)
-
-
-def normalize_word(written: str) -> str:
-    """A word as it is matched: lower case, without surrounding spaces and punctuation."""
-    return written.strip(_EDGE_JUNK).lower()
 
 
 def score_game(
