@@ -37,6 +37,7 @@ from boggle import (
 from boggle.catalog import parse_wordlist_setting
 from boggle.definitions import DefinitionError, Definitions, NoDefinition
 from boggle.dice import min_length_for, roll_plan
+from boggle.rules import RULES
 from boggle.scoring import score_game
 from boggle.solver import Solution
 from boggle.words import normalize_word
@@ -59,7 +60,7 @@ from web.security import add_security_headers
 
 DEFAULTS: dict[str, Any] = {
     # The dictionary used when a request names none; loaded at start-up.
-    "DEFAULT_DICTIONARY": "standard",
+    "DEFAULT_DICTIONARY": RULES.default_dictionary,
     # Extra named word lists, "name=path,name=path" (or a dict), added to the shipped ones.
     "WORDLISTS": "",
     # Lists to load at start-up besides the default: "large,common" or "all".

@@ -29,6 +29,7 @@ from typing import Any
 
 from .errors import BoggleError
 from .morphology import lemmas
+from .rules import RULES
 from .words import normalize_word
 
 SHIPPED_FILE = Path(__file__).resolve().parent.parent / "wordlists" / "definitions.txt"
@@ -42,7 +43,6 @@ _HEADER = re.compile(rb"^boggle-definitions 1 .*index at byte (\d{10}) *\n$")
 
 #: Part-of-speech names and the letters the file writes them with.
 POS_CODES = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
-_WORD = re.compile(r"[a-z]+")
 
 
 class DefinitionError(BoggleError):
@@ -108,8 +108,8 @@ def check_word(written: str) -> str:
         raise DefinitionError(
             f"the word is {len(word):,} characters; the limit is {MAX_WORD_CHARS}"
         )
-    if not _WORD.fullmatch(word):
-        where = next(i for i, ch in enumerate(word, 1) if not ("a" <= ch <= "z"))
+    if not RULES.is_letters(word):
+        where = next(i for i, ch in enumerate(word, 1) if ch not in RULES.letters)
         raise DefinitionError(
             f"{word[where - 1]!r} (character {where}) is not a letter a-z; words are letters only"
         )

@@ -23,10 +23,11 @@ from typing import Any, NamedTuple
 from .board import SHAPES_CACHED, Board, Cell, display_face, grid_neighbors
 from .dictionary import MASK, MAX_WORD_LENGTH, Dictionary, face_column
 from .errors import SearchBudgetExceeded
+from .rules import RULES
 from .scoring import LONGEST_SCORED, SCORE_BY_LENGTH, SHORTEST_SCORED
 from .watchdog import WATCHDOG, thread_cpu_clock
 
-DEFAULT_MIN_LENGTH = 3
+DEFAULT_MIN_LENGTH = RULES.default_min_length
 
 
 class FoundWord(NamedTuple):

@@ -25,7 +25,7 @@ from test_limits import worst_board
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
 from app import LOG_LIMIT, create_app
-from boggle.dictionary import FORMAT_VERSION, load_dictionary
+from boggle.dictionary import cache_name, load_dictionary
 
 LIMIT = 256 * 1024  # the default MAX_CONTENT_LENGTH
 
@@ -215,7 +215,7 @@ def test_a_cache_file_that_is_a_fifo_is_passed_over_not_waited_on(tmp_path: Path
     digest = hashlib.sha256(wordlist.read_bytes()).hexdigest()
     cache = tmp_path / "cache"
     cache.mkdir()
-    fifo = cache / f"{digest[:32]}.v{FORMAT_VERSION}.dawg"
+    fifo = cache / cache_name(digest)
     os.mkfifo(fifo)
     loaded: list[Any] = []
     # In a thread of its own, so that a hang fails this test instead of the whole run.
