@@ -1,0 +1,1 @@
+"""Speed, memory and load measurements, run as scripts (figures in benchmarks/README.md)."""

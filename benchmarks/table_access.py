@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from boggle.catalog import Catalog  # noqa: E402
 from boggle.dice import random_board  # noqa: E402
-from boggle.dictionary import _HEADER, FORMAT_VERSION, Dictionary, default_cache_dir  # noqa: E402
+from boggle.dictionary import _HEADER, Dictionary, cache_name, default_cache_dir  # noqa: E402
 from boggle.solver import solve  # noqa: E402
 
 SIZES = (("4x4", "new", 4), ("5x5", "big", 5), ("10x10", "superbig", 10))
@@ -33,7 +33,7 @@ SIZES = (("4x4", "new", 4), ("5x5", "big", 5), ("10x10", "superbig", 10))
 
 def mapped(dictionary: Dictionary) -> Dictionary:
     """The same dictionary, its table a memoryview of the mapped cache file."""
-    cache = default_cache_dir() / f"{dictionary.source_hash[:32]}.v{FORMAT_VERSION}.dawg"
+    cache = default_cache_dir() / cache_name(dictionary.source_hash)
     with open(cache, "rb") as f:
         mapping = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
     end = _HEADER.size + 4 * len(dictionary.table)

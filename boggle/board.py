@@ -28,16 +28,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .errors import BoardError
+from .rules import RULES
 
-#: Faces that hold more than one letter. Boggle's only Q face is ``Qu``; the rest are
-#: the two-letter die of Super Big Boggle.
-MULTI_LETTER_FACES = ("qu", "th", "in", "er", "he", "an")
-BLANK = "#"
-_BLANK_INPUTS = frozenset({"#", "."})
+#: Faces that hold more than one letter (boggle/rules.py).
+MULTI_LETTER_FACES = RULES.multi_letter_faces
+BLANK = RULES.blank
+_BLANK_INPUTS = RULES.blank_inputs
+_LETTERS = RULES.letters
+# A letter typed alone that is a multi-letter face: q is the Qu cube.
+_LETTER_FACES = RULES.letter_faces
 # Faces that read back as themselves when cells are run together.
-_RUN_TOGETHER = frozenset("abcdefghijklmnopqrstuvwxyz") - {"q"} | {"qu"}
-# Every letter but q is a face; Boggle's only Q face is Qu.
-_FACES = frozenset(MULTI_LETTER_FACES) | frozenset("abcdefghijklmnopqrstuvwxyz") - {"q"}
+_RUN_TOGETHER = RULES.run_together_faces
+# Every face but the blank.
+_FACES = RULES.faces
 
 # Row separators that are never ambiguous. Spaces separate rows only when none of
 # these is present (see _split_rows).
@@ -197,7 +200,7 @@ def _split_rows(text: str) -> tuple[list[list[str]], bool]:
 def _is_one_cell(piece: str) -> bool:
     """Whether a space-separated piece of text is a single cell rather than a row."""
     piece = piece.lower()
-    return piece in _FACES or piece in _BLANK_INPUTS or piece == "q"
+    return piece in _FACES or piece in _BLANK_INPUTS or piece in _LETTER_FACES
 
 
 def _where(row_number: int | None, cell_number: int) -> str:
@@ -224,13 +227,13 @@ def _read_run(text: str, row_number: int | None) -> list[str]:
         ch = _lower_ascii(text[i])
         if ch in _BLANK_INPUTS:
             faces.append(BLANK)
-        elif len(ch) == 1 and "a" <= ch <= "z":
-            if ch == "q":
-                faces.append("qu")
-                if text.startswith(("u", "U"), i + 1):
-                    i += 1
-            else:
-                faces.append(ch)
+        elif ch in _LETTERS:
+            face = _LETTER_FACES.get(ch, ch)
+            faces.append(face)
+            # "q" and "qu" typed in full are both the Qu cube.
+            rest = face[1:]
+            if rest and text[i + 1 : i + 1 + len(rest)].lower() == rest:
+                i += len(rest)
         else:
             raise BoardError(
                 f"{text[i]!r} ({_where(row_number, len(faces) + 1)}) is not a letter a-z"
@@ -253,8 +256,8 @@ def _read_token(token: str, row_number: int | None, cell_number: int) -> str:
         raise BoardError(f"{where} is empty; a blank cube is written '#'")
     if face in _BLANK_INPUTS:
         return BLANK
-    if face == "q":
-        return "qu"
+    if face in _LETTER_FACES:
+        return _LETTER_FACES[face]
     if face in _FACES:
         return face
     if face.isascii() and face.isalpha():

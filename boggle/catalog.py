@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .dictionary import Dictionary, load_dictionary, read_words
 from .errors import WordListError
+from .rules import RULES
 
 SHIPPED_DIR = Path(__file__).resolve().parent.parent / "wordlists"
 
@@ -28,14 +29,12 @@ class WordListFile:
     description: str = ""
 
 
-SHIPPED_LISTS = (
-    WordListFile("common", SHIPPED_DIR / "common.txt", "Common: words most people know"),
-    WordListFile(
-        "standard", SHIPPED_DIR / "standard.txt", "Standard: what a good desk dictionary holds"
-    ),
-    WordListFile("large", SHIPPED_DIR / "large.txt", "Large: close to Scrabble-style lists"),
+#: The rules' word lists (boggle/rules.py), as files in ``wordlists/``.
+SHIPPED_LISTS = tuple(
+    WordListFile(spec.name, SHIPPED_DIR / spec.filename, spec.description)
+    for spec in RULES.word_lists
 )
-DEFAULT_DICTIONARY = "standard"
+DEFAULT_DICTIONARY = RULES.default_dictionary
 
 
 class UnknownDictionary(WordListError):  # noqa: N818 - reads as the situation it reports

@@ -29,6 +29,8 @@ from typing import Any
 
 from .errors import BoggleError
 from .morphology import lemmas
+from .rules import RULES
+from .words import normalize_word
 
 SHIPPED_FILE = Path(__file__).resolve().parent.parent / "wordlists" / "definitions.txt"
 
@@ -41,7 +43,6 @@ _HEADER = re.compile(rb"^boggle-definitions 1 .*index at byte (\d{10}) *\n$")
 
 #: Part-of-speech names and the letters the file writes them with.
 POS_CODES = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
-_WORD = re.compile(r"[a-z]+")
 
 
 class DefinitionError(BoggleError):
@@ -98,16 +99,17 @@ class Definition:
 
 
 def check_word(written: str) -> str:
-    """The word to look up: lower case, letters a-z only, at most MAX_WORD_CHARS."""
-    word = written.strip().lower()
+    """The word to look up, as written words are read (boggle/words.py): lower case,
+    letters a-z only, at most MAX_WORD_CHARS."""
+    word = normalize_word(written)
     if not word:
         raise DefinitionError("give a word to define")
     if len(word) > MAX_WORD_CHARS:
         raise DefinitionError(
             f"the word is {len(word):,} characters; the limit is {MAX_WORD_CHARS}"
         )
-    if not _WORD.fullmatch(word):
-        where = next(i for i, ch in enumerate(word, 1) if not ("a" <= ch <= "z"))
+    if not RULES.is_letters(word):
+        where = next(i for i, ch in enumerate(word, 1) if ch not in RULES.letters)
         raise DefinitionError(
             f"{word[where - 1]!r} (character {where}) is not a letter a-z; words are letters only"
         )

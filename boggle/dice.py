@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from .board import BLANK, Board
 from .errors import DiceError
+from .rules import RULES
 from .solver import DEFAULT_MIN_LENGTH
 
 #: Seeds are whole numbers from 0 to one below this, on the web and the command line alike.
@@ -52,7 +53,7 @@ def _die(text: str) -> tuple[str, ...]:
             if ch == "u" and faces and faces[-1] == "q":
                 faces[-1] = "qu"
             else:
-                faces.append(BLANK if ch == "#" else ch.lower())
+                faces.append(BLANK if ch == BLANK else ch.lower())
         faces = tuple(faces)
     if len(faces) != 6:
         raise ValueError(f"die {text!r} has {len(faces)} faces, not 6")
@@ -70,76 +71,17 @@ def _dice(text: str) -> tuple[tuple[str, ...], ...]:
     return tuple(dice)
 
 
+#: The published dice sets of the rules in play (boggle/rules.py), by name.
 DICE_SETS: dict[str, DiceSet] = {
-    dice_set.name: dice_set
-    for dice_set in (
-        DiceSet(
-            "classic",
-            "Boggle, classic (1976-1986)",
-            4,
-            4,
-            3,
-            _dice(
-                "AACIOT ABILTY ABJMOQu ACDEMP ACELRS ADENVZ AHMORS BIFORX "
-                "DENOSW DKNOTU EEFHIY EGKLUY EGINTV EHINPS ELPSTU GILRUW"
-            ),
-        ),
-        DiceSet(
-            "new",
-            "Boggle, new (1987 onwards)",
-            4,
-            4,
-            3,
-            _dice(
-                "AAEEGN ABBJOO ACHOPS AFFKPS AOOTTW CIMOTU DEILRX DELRVY "
-                "DISTTY EEGHNW EEINSU EHRTVW EIOSST ELRTTY HIMNUQu HLNNRZ"
-            ),
-        ),
-        DiceSet(
-            "big",
-            "Big Boggle (1979)",
-            5,
-            5,
-            3,
-            _dice(
-                "AAAFRS AAEEEE AAFIRS ADENNN AEEEEM AEEGMU AEGMNN AFIRSY BJKQuXZ "
-                "CCENST CEIILT CEILPT CEIPST DDLNOT DHHLOR DHLNOR DHLNOR EIIITT "
-                "EMOTTT ENSSSU FIPRSY GORRVW IPRRRY NOOTUW OOOTTU"
-            ),
-        ),
-        DiceSet(
-            "deluxe",
-            "Boggle Deluxe / Boggle Master",
-            5,
-            5,
-            3,
-            _dice(
-                "AAAFRS AAEEEE AAFIRS ADENNN AEEEEM AEEGMU AEGMNN AFIRSY BJKQuXZ "
-                "CCNSTW CEIILT CEILPT CEIPST DDLNOR DHHLOR DHHNOT DHLNOR EIIITT "
-                "EMOTTT ENSSSU FIPRSY GORRVW HIPRRY NOOTUW OOOTTU"
-            ),
-        ),
-        DiceSet(
-            "superbig",
-            "Super Big Boggle (2011)",
-            6,
-            6,
-            4,
-            _dice(
-                "AAAFRS AAEEEE AAEEOO AAFIRS ABDEIO ADENNN "
-                "AEEEEM AEEGMU AEGMNN AEILMN AEINOU AFIRSY "
-                "[An Er He In Qu Th] BBJKXZ CCENST CDDLNN CEIITT CEIPST "
-                "CFGNUY DDHNOT DHHLOR DHHNOW DHLNOR EHILRS "
-                "EIILST EILPST EIO### EMTTTO ENSSSU GORRVW "
-                "HIRSTV HOPRST IPRSYY JKQuWXZ NOOTUW OOOTTU"
-            ),
-        ),
+    spec.name: DiceSet(
+        spec.name, spec.title, spec.rows, spec.cols, spec.min_length, _dice(spec.dice)
     )
+    for spec in RULES.dice_sets
 }
 
 #: The set a board of each size is rolled with when none is named.
-DEFAULT_SET_FOR_SIZE = {(4, 4): "new", (5, 5): "big", (6, 6): "superbig"}
-DEFAULT_SET = "new"
+DEFAULT_SET_FOR_SIZE = dict(RULES.default_set_for_size)
+DEFAULT_SET = RULES.default_set
 
 
 def dice_set(name: str) -> DiceSet:

@@ -47,22 +47,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from .board import MULTI_LETTER_FACES
 from .errors import WordListError
+from .rules import RULES
 
 log = logging.getLogger(__name__)
 
-#: Longer "words" are skipped: no English word comes close, and a bound keeps the
-#: solver's per-length tables small.
-MAX_WORD_LENGTH = 64
+#: Longer "words" are skipped (boggle/rules.py): a bound keeps the solver's per-length
+#: tables small.
+MAX_WORD_LENGTH = RULES.longest_word
 
 #: Bump whenever the table layout or the cache file format changes.
 FORMAT_VERSION = 3
 
-_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_LETTERS = RULES.alphabet
 _Q = _LETTERS.index("q")
 #: Faces that get a column of their own besides the 26 letters (``qu`` uses ``q``'s).
-DIGRAPH_FACES = tuple(face for face in MULTI_LETTER_FACES if face != "qu")
+DIGRAPH_FACES = RULES.extra_columns
 #: The column of each row that holds the bit set of the row's non-empty columns.
 MASK = len(_LETTERS) + len(DIGRAPH_FACES)
 STRIDE = MASK + 1
@@ -94,6 +94,12 @@ class WordListStats:
         return self.skipped_not_letters + self.skipped_q_without_u + self.skipped_too_long
 
 
+def cache_name(source_hash: str) -> str:
+    """The cache file of a word list's graph: its content, the rules' letters and faces
+    (which decide the table's columns), and the format version."""
+    return f"{source_hash[:32]}.{RULES.graph_key}.v{FORMAT_VERSION}.dawg"
+
+
 #: The table column of a cube face (``a``, ``qu``, ``th``...), or None for a blank.
 face_column = _FACE_COLUMNS.get
 
@@ -112,7 +118,7 @@ def read_words(lines: Iterable[str]) -> tuple[list[str], WordListStats]:
         word = line.strip().lower()
         if not word or word.startswith("#"):
             continue
-        if not (word.isascii() and word.isalpha()):
+        if word.strip(_LETTERS):  # something outside the alphabet (strip is C-fast)
             not_letters += 1
             continue
         if word.count("q") != word.count("qu"):
@@ -334,7 +340,7 @@ def load_dictionary(
     cache_file = None
     if use_cache:
         folder = Path(cache_dir) if cache_dir is not None else default_cache_dir()
-        cache_file = folder / f"{digest.hex()[:32]}.v{FORMAT_VERSION}.dawg"
+        cache_file = folder / cache_name(digest.hex())
         cached = _read_cache(cache_file, digest)
         if cached is not None:
             table, root, terminal_limit, stats = cached

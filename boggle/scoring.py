@@ -1,6 +1,7 @@
 """The rules' score table, and multiplayer scoring.
 
-A word scores by its length in letters (the ``Qu`` cube counts as two):
+A word scores by its length in letters (the ``Qu`` cube counts as two), by the
+table of the rules in play (boggle/rules.py); in English:
 
     letters  3  4  5  6  7  8+
     points   1  1  2  3  5  11
@@ -8,29 +9,26 @@ A word scores by its length in letters (the ``Qu`` cube counts as two):
 
 from __future__ import annotations
 
-import string
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import SearchBudgetExceeded
+from .rules import RULES
 from .tracing import Tracer
+from .words import normalize_word
 
 if TYPE_CHECKING:  # the solver imports this module's table; only types flow back
     from .dictionary import Dictionary
     from .solver import FoundWord, Solution
 
 #: Points by word length; words longer than the table score as its last entry.
-SCORE_BY_LENGTH = (0, 0, 0, 1, 1, 2, 3, 5, 11)
-LONGEST_SCORED = len(SCORE_BY_LENGTH) - 1
-#: The table starts at three letters, so no game counts shorter words.
-SHORTEST_SCORED = 3
-
-
-def word_score(word: str) -> int:
-    """Points for a word of this many letters."""
-    return SCORE_BY_LENGTH[min(len(word), LONGEST_SCORED)]
+SCORE_BY_LENGTH = RULES.score_by_length
+LONGEST_SCORED = RULES.longest_scored
+#: Where the table starts: no game counts shorter words.
+SHORTEST_SCORED = RULES.shortest_word
+word_score = RULES.word_score
 
 
 def total_score(words: Iterable[str]) -> int:
@@ -46,7 +44,7 @@ def total_score(words: Iterable[str]) -> int:
 # goes to the player with more long words.
 
 #: Words of this many letters or more count as long, for the tie-break.
-LONG_WORD = 5
+LONG_WORD = RULES.long_word
 
 SCORED = "scored"
 DUPLICATE = "duplicate"
@@ -54,11 +52,6 @@ TOO_SHORT = "too_short"
 NOT_A_WORD = "not_a_word"
 NOT_ON_BOARD = "not_on_board"
 VERDICTS = (SCORED, DUPLICATE, TOO_SHORT, NOT_A_WORD, NOT_ON_BOARD)
-
-#: The letters a word is written in; anything else inside a word makes it no word.
-LETTERS = frozenset(string.ascii_lowercase)
-
-_EDGE_JUNK = string.punctuation + string.whitespace + "\u00a0\u2018\u2019\u201c\u201d"
 
 
 @dataclass(frozen=True)
@@ -146,18 +139,13 @@ def _verdict_dict(verdict: WordVerdict) -> dict[str, Any]:
 
 
 def letters_score(word: str) -> int:
-    """What a written word is worth by the table: 0 unless it is all letters a-z."""
+    """What a written word is worth by the table: 0 unless it is all letters of the rules."""
     return word_score(word) if is_letters(word) else 0
 
 
 def is_letters(word: str) -> bool:
-    """Whether a word is written in letters a-z only (no spaces, digits or marks)."""
-    return LETTERS.issuperset(word)
-
-
-def normalize_word(written: str) -> str:
-    """A word as it is matched: lower case, without surrounding spaces and punctuation."""
-    return written.strip(_EDGE_JUNK).lower()
+    """Whether a word is written in the rules' letters only (no spaces, digits or marks)."""
+    return RULES.is_letters(word)
 
 
 def score_game(

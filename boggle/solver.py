@@ -6,8 +6,12 @@ its table). The walk is the hot loop of the whole project, so it is written for
 CPython's speed: one list index per step into the graph, moves precomputed per
 cube, and the walk's state bound as default arguments (fast locals).
 
-``tests/reference.py`` holds a plain, obviously correct search; the tests hold the
-two equal on many random boards.
+The search core sits behind one interface, :data:`Search`: a board, a dictionary, the
+shortest word and a :class:`Limit` in, every word with its path out, the limit
+enforced by the core itself. :data:`ENGINES` lists the cores (today the Python one,
+:func:`search_python`); a native core drops in beside it, and ``tests/test_solver.py``
+holds every core equal to the plain, obviously correct search of ``tests/reference.py``
+on many random boards.
 """
 
 from __future__ import annotations
@@ -23,10 +27,11 @@ from typing import Any, NamedTuple
 from .board import SHAPES_CACHED, Board, Cell, display_face, grid_neighbors
 from .dictionary import MASK, MAX_WORD_LENGTH, Dictionary, face_column
 from .errors import SearchBudgetExceeded
+from .rules import RULES
 from .scoring import LONGEST_SCORED, SCORE_BY_LENGTH, SHORTEST_SCORED
 from .watchdog import WATCHDOG, thread_cpu_clock
 
-DEFAULT_MIN_LENGTH = 3
+DEFAULT_MIN_LENGTH = RULES.default_min_length
 
 
 class FoundWord(NamedTuple):
@@ -74,26 +79,47 @@ class Solution:
         return document
 
 
+class Limit(NamedTuple):
+    """How long a search may run, checked by the search itself.
+
+    ``budget`` is in seconds of the calling thread's CPU time (time spent waiting for
+    the interpreter lock while other requests search does not count); ``ceiling``, if
+    given, in seconds of wall-clock time, for a machine so busy that the budget alone
+    would take too long. Past either, the search raises SearchBudgetExceeded rather than
+    return part of the answer as if it were whole.
+    """
+
+    budget: float
+    ceiling: float | None = None
+
+
+#: A search core: each word of at least ``min_length`` letters that can be traced on
+#: the board, mapped to the first path found (cells as ``(row, col)``), within the limit
+#: (None: no limit). Every core finds the same words; paths may differ where a word has
+#: several.
+Search = Callable[[Board, Dictionary, int, Limit | None], dict[str, tuple[Cell, ...]]]
+
+
 def solve(
     board: Board,
     dictionary: Dictionary,
     min_length: int = DEFAULT_MIN_LENGTH,
     budget: float | None = None,
     ceiling: float | None = None,
+    engine: Search | None = None,
 ) -> Solution:
     """Find every word of at least ``min_length`` letters that can be traced on the board.
 
-    ``budget`` is a limit in seconds of the calling thread's CPU time: past it the
-    search stops and raises SearchBudgetExceeded rather than return part of the answer
-    as if it were whole. ``ceiling`` (with a budget) is a limit in seconds of
-    wall-clock time, for a machine so busy that the budget alone would take too long.
+    ``budget`` and ``ceiling`` are the search's :class:`Limit` (no limit without a
+    budget). ``engine`` is the search core, the Python one unless given.
     """
     if not isinstance(min_length, int) or not SHORTEST_SCORED <= min_length <= MAX_WORD_LENGTH:
         raise ValueError(
             f"min_length must be a whole number from {SHORTEST_SCORED} to {MAX_WORD_LENGTH}, "
             f"not {min_length!r}"
         )
-    found = _search(board, dictionary, min_length, budget, ceiling)
+    limit = None if budget is None else Limit(budget, ceiling)
+    found = (engine or search_python)(board, dictionary, min_length, limit)
     return Solution(board, min_length, _ranked(found))
 
 
@@ -137,14 +163,11 @@ def _grid_cells(rows: int, cols: int) -> tuple[Cell, ...]:
     return tuple(divmod(i, cols) for i in range(rows * cols))
 
 
-def _search(
-    board: Board,
-    dictionary: Dictionary,
-    min_length: int,
-    budget: float | None,
-    ceiling: float | None = None,
+def search_python(
+    board: Board, dictionary: Dictionary, min_length: int, limit: Limit | None
 ) -> dict[str, tuple[Cell, ...]]:
-    """Map each word found to the first path that spells it (cells as ``(row, col)``)."""
+    """The pure-Python core (see :data:`Search`): a depth-first walk of the word graph,
+    stopped past the limit by a watchdog alarm rather than a clock read on each step."""
     faces = board.faces
     columns = list(map(face_column, faces))
     neighbours = grid_neighbors(board.rows, board.cols)
@@ -168,7 +191,7 @@ def _search(
     visit = _walker(dictionary, moves, reach, cells, found, min_length)
 
     alarm = None
-    if budget is not None:
+    if limit is not None:
 
         def stop() -> None:
             # Leave the walk no moves: it unwinds in a few steps. See watchdog.py.
@@ -177,7 +200,7 @@ def _search(
 
         # The budget counts this thread's own work, not time spent waiting for the
         # interpreter lock while other requests search (see watchdog.py).
-        alarm = WATCHDOG.schedule(budget, stop, thread_cpu_clock(), ceiling)
+        alarm = WATCHDOG.schedule(limit.budget, stop, thread_cpu_clock(), limit.ceiling)
 
     table, root = dictionary.table, dictionary.root
     try:
@@ -188,9 +211,13 @@ def _search(
                     visit(cell, node, faces[cell])
     finally:
         stopped = alarm is not None and not WATCHDOG.cancel(alarm)
-    if stopped:
-        raise SearchBudgetExceeded(budget, ceiling)
+    if stopped and limit is not None:
+        raise SearchBudgetExceeded(limit.budget, limit.ceiling)
     return found
+
+
+#: The search cores by name, each held equal to the reference search by the tests.
+ENGINES: dict[str, Search] = {"python": search_python}
 
 
 def _walker(

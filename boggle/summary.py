@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .rules import RULES
 from .solver import Solution
 
 #: Words of this many letters or more are "long": they carry most of a good score.
-LONG_WORD = 5
+LONG_WORD = RULES.long_word
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,10 @@
-"""Fixtures shared by the tests: the app, its client, and the shipped dictionaries."""
+"""Fixtures shared by the tests: the word lists once per session, and an app per test.
+
+The word graphs take the time (loading ``large`` is most of a second), so the catalog
+is built once for the session and handed to every app; the app itself is cheap (a few
+milliseconds) and is built fresh for each test, as flaskr's conftest does, so that no
+test sees what another left in it (settings, extensions, and stored state to come).
+"""
 
 from __future__ import annotations
 
@@ -20,8 +26,10 @@ def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def catalog(cache_dir: Path) -> Catalog:
-    """The shipped word lists."""
-    return Catalog(cache_dir=cache_dir)
+    """The shipped word lists, each loaded once for the session and shared by every app."""
+    catalog = Catalog(cache_dir=cache_dir)
+    catalog.preload([catalog.default])
+    return catalog
 
 
 @pytest.fixture(scope="session")
@@ -30,12 +38,12 @@ def standard(catalog: Catalog) -> Dictionary:
     return catalog.get("standard")
 
 
-@pytest.fixture(scope="session")
-def app(cache_dir: Path) -> Iterator[Flask]:
-    """The app as a user runs it, with its cache in the test session's folder.
+@pytest.fixture
+def app(catalog: Catalog, cache_dir: Path) -> Iterator[Flask]:
+    """The app as a user runs it, built for this test on the session's word lists.
 
-    One for the session: building it loads the default dictionary, and no request
-    changes it. Tests that need other settings build their own with create_app.
+    Tests that need other settings build their own with create_app (and the ``catalog``
+    fixture, unless the settings change the word lists).
     """
-    app = create_app({"TESTING": True, "CACHE_DIR": str(cache_dir)})
+    app = create_app({"TESTING": True, "CACHE_DIR": str(cache_dir)}, catalog=catalog)
     yield app

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
-from test_page import parse
+from html_tree import parse
 
 JSON_ROUTES = ("/solve", "/score", "/random", "/lookup", "/define", "/dictionaries", "/healthz")
 

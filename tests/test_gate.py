@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_limits import worst_board
+from hard_boards import worst_board
 
 from app import create_app
 from boggle import Catalog, SearchBusy, SearchGate, parse_board, search_cost, solve

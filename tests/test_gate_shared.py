@@ -7,7 +7,7 @@ import os
 import signal
 
 import pytest
-from test_limits import worst_board
+from hard_boards import worst_board
 
 from boggle import Catalog, SearchBusy, SearchGate, parse_board
 

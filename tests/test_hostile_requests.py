@@ -21,11 +21,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from gunicorn.http.body import Body, ChunkedReader
 from gunicorn.http.unreader import IterUnreader
-from test_limits import worst_board
+from hard_boards import worst_board
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
-from app import LOG_LIMIT, create_app
-from boggle.dictionary import FORMAT_VERSION, load_dictionary
+from app import create_app
+from boggle.dictionary import cache_name, load_dictionary
+from web.logs import LOG_LIMIT
 
 LIMIT = 256 * 1024  # the default MAX_CONTENT_LENGTH
 
@@ -215,7 +216,7 @@ def test_a_cache_file_that_is_a_fifo_is_passed_over_not_waited_on(tmp_path: Path
     digest = hashlib.sha256(wordlist.read_bytes()).hexdigest()
     cache = tmp_path / "cache"
     cache.mkdir()
-    fifo = cache / f"{digest[:32]}.v{FORMAT_VERSION}.dawg"
+    fifo = cache / cache_name(digest)
     os.mkfifo(fifo)
     loaded: list[Any] = []
     # In a thread of its own, so that a hang fails this test instead of the whole run.
@@ -261,10 +262,10 @@ def test_a_422_logs_a_short_summary_of_the_board(
     cache_dir: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     app = create_app({"TESTING": True, "CACHE_DIR": str(cache_dir), "SOLVE_BUDGET": 0.001})
-    with caplog.at_level(logging.WARNING, logger="app"):
+    with caplog.at_level(logging.WARNING, logger="web.service"):
         response = app.test_client().post("/solve", json={"board": worst_board()})
     assert response.status_code == 422
-    (record,) = [r for r in caplog.records if r.name == "app"]
+    (record,) = [r for r in caplog.records if r.name == "web.service"]
     assert record.getMessage().startswith("search budget exceeded: 40x40 board, ")
     assert len(record.getMessage()) < 200
 
@@ -275,7 +276,7 @@ def test_a_500_logs_its_traceback_once_and_bounded(
     def broken_solve(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("x" * 100_000)  # a fault whose message is huge
 
-    monkeypatch.setattr("app.solve", broken_solve)
+    monkeypatch.setattr("web.service.solve", broken_solve)
     with caplog.at_level(logging.ERROR):
         response = client.post("/solve", json={"board": "serspatglinesers"})
     assert response.status_code == 500

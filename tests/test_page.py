@@ -9,92 +9,16 @@ from __future__ import annotations
 
 import json
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 from flask.testing import FlaskClient
+from html_tree import Node, parse, steps
 
 from web.security import CONTENT_SECURITY_POLICY
 
 BOARD = "serspatglinesers"
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
-
-
-class Node:
-    """An element of the parsed page: its tag, attributes, children and text."""
-
-    def __init__(self, tag: str, attrs: dict[str, str | None], parent: Node | None) -> None:
-        self.tag, self.attrs, self.parent = tag, attrs, parent
-        self.children: list[Node | str] = []
-
-    def iter(self):
-        """This element and every element inside it, in document order."""
-        yield self
-        for child in self.children:
-            if isinstance(child, Node):
-                yield from child.iter()
-
-    def find_all(self, tag: str | None = None, **attrs: str | bool) -> list[Node]:
-        """Elements with this tag and attributes (True: present with any value)."""
-        return [
-            node
-            for node in self.iter()
-            if (tag is None or node.tag == tag)
-            and all(
-                (name in node.attrs) if value is True else node.attrs.get(name) == value
-                for name, value in attrs.items()
-            )
-        ]
-
-    def find(self, tag: str | None = None, **attrs: str | bool) -> Node:
-        """The one element with this tag and attributes."""
-        (found,) = self.find_all(tag, **attrs)
-        return found
-
-    def by_id(self, id_: str) -> Node:
-        return self.find(id=id_)
-
-    @property
-    def text(self) -> str:
-        """The text inside, with runs of white space made single spaces."""
-        parts = [c if isinstance(c, str) else c.text for c in self.children]
-        return " ".join("".join(parts).split())
-
-
-class TreeBuilder(HTMLParser):
-    """Parse HTML into Nodes (enough of HTML for the pages this app writes)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.root = self.current = Node("#document", {}, None)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        node = Node(tag, dict(attrs), self.current)
-        self.current.children.append(node)
-        if tag not in VOID:
-            self.current = node
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.current.children.append(Node(tag, dict(attrs), self.current))
-
-    def handle_endtag(self, tag: str) -> None:
-        node = self.current
-        while node.parent is not None and node.tag != tag:
-            node = node.parent
-        if node.parent is not None:
-            self.current = node.parent
-
-    def handle_data(self, data: str) -> None:
-        self.current.children.append(data)
-
-
-def parse(html: str) -> Node:
-    builder = TreeBuilder()
-    builder.feed(html)
-    builder.close()
-    return builder.root
 
 
 def page(client: FlaskClient, status: int = 200, **query: str) -> Node:
@@ -107,14 +31,6 @@ def solve(client: FlaskClient, board: str = BOARD, **fields: str) -> dict:
     response = client.get("/solve?" + urlencode({"board": board, **fields}))
     assert response.status_code == 200
     return response.get_json()
-
-
-def steps(doc: Node) -> dict[tuple[int, int], int]:
-    """The cells marked with data-step, by (row, col)."""
-    return {
-        (int(cell.attrs["data-row"]), int(cell.attrs["data-col"])): int(cell.attrs["data-step"])
-        for cell in doc.find_all(**{"data-step": True})
-    }
 
 
 # --- The form -------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from flask.testing import FlaskClient
-from test_page import Node, parse, steps
+from html_tree import Node, parse, steps
 
 from web.security import CONTENT_SECURITY_POLICY
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from gunicorn.ctl.client import ControlClient
-from test_limits import worst_board
+from hard_boards import worst_board
 
 from boggle.board import parse_board
 from boggle.catalog import Catalog

@@ -177,9 +177,9 @@ def test_a_word_shorter_than_the_minimum_is_too_short_even_when_shared() -> None
 
 
 def test_a_word_on_the_board_keeps_its_path_and_one_off_it_has_none() -> None:
+    # "an" is too short to count, but it is on the board: its path is traced and shown.
     game = play(("Ann", ["snare", "nerd", "zebra", "an"]))
     paths = {v.word: v.path for v in player(game, "Ann").words}
-    # "an" is too short to score but is on the board: A(1,1) N(2,1).
     assert paths == {
         "snare": ON_BOARD["snare"][1],
         "nerd": None,
@@ -273,9 +273,7 @@ def test_the_json_of_a_game_gives_each_verdict_its_worth_and_the_missed_points()
         },
     ]
     # On the board and unwritten: earns snare quits (2 each), quit earn near ran tan (1 each).
-    missed = document["missed"]
-    assert (missed["count"], missed["total_score"]) == (8, 11)
-    assert [w["word"] for w in missed["words"]] == [
+    assert [w["word"] for w in document["missed"]["words"]] == [
         "earns",
         "quits",
         "snare",
@@ -285,12 +283,12 @@ def test_the_json_of_a_game_gives_each_verdict_its_worth_and_the_missed_points()
         "ran",
         "tan",
     ]
-    assert missed["words"][0] == {
+    assert document["missed"]["words"][0] == {
         "word": "earns",
         "score": 2,
         "path": [list(cell) for cell in ON_BOARD["earns"][1]],
     }
-    assert sum(w["score"] for w in missed["words"]) == 11
+    assert sum(w["score"] for w in document["missed"]["words"]) == 11
     assert document["winners"] == ["Ann"]
     assert document["ranking"] == [
         {"rank": 1, "name": "Ann", "total_score": 2, "long_words": 1},
@@ -312,6 +310,7 @@ def test_the_json_of_a_game_gives_each_verdict_its_worth_and_the_missed_points()
             "path": [list(cell) for cell in ON_BOARD["sand"][1]],
         }
     ]
+    assert (document["missed"]["count"], document["missed"]["total_score"]) == (8, 11)
     assert list(document) == ["players", "ranking", "winners", "missed"]
 
 

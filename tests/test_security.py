@@ -46,6 +46,7 @@ REQUESTS: list[tuple[str, str, dict[str, Any], int]] = [
     ("GET", "/lookup", {}, 400),
     ("GET", "/define", {"query_string": {"word": "ran"}}, 200),
     ("GET", "/define", {"query_string": {"word": "xyzzyq"}}, 404),
+    ("GET", "/define", {}, 400),
     ("GET", "/random", {"query_string": {"seed": 1}}, 200),
     ("GET", "/random", {"query_string": {"dice": "huge"}}, 400),
     ("GET", "/dictionaries", {}, 200),

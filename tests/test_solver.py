@@ -7,7 +7,9 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,11 @@ from reference import is_valid_path, reference_words
 from boggle import Catalog, Dictionary, SearchBudgetExceeded, parse_board, random_board
 from boggle.board import Board
 from boggle.scoring import word_score
-from boggle.solver import FoundWord, Solution, describe_path, solve
+from boggle.solver import ENGINES, FoundWord, Solution, describe_path
+from boggle.solver import solve as solve_with
+
+#: ``solve`` with its search core chosen: the tests below run once per core.
+Solve = Callable[..., Solution]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,6 +35,12 @@ ROOT = Path(__file__).resolve().parent.parent
 CAT_BOARD = "cat xer son"
 CAT_WORDS = ["cat", "act", "tea", "rate", "cater", "notes", "near", "ace", "caca", "eat"]
 CAT_WORDS += ["tax", "ones", "xi", "at", "catered", "z"]
+
+
+@pytest.fixture(scope="module", params=sorted(ENGINES))
+def solve(request: pytest.FixtureRequest) -> Solve:
+    """``solve`` on each search core in turn; tests/reference.py is the judge of all."""
+    return partial(solve_with, engine=ENGINES[request.param])
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +81,7 @@ def check_solution(solution: Solution, dictionary: Dictionary, min_length: int =
 # --- Known boards, checked by hand ---------------------------------------------------
 
 
-def test_known_3x3_board(cat_dictionary: Dictionary) -> None:
+def test_known_3x3_board(solve: Solve, cat_dictionary: Dictionary) -> None:
     solution = solve(parse_board(CAT_BOARD), cat_dictionary)
     assert as_tuples(solution) == [
         ("cater", 2, [(0, 0), (0, 1), (0, 2), (1, 1), (1, 2)]),
@@ -97,13 +109,13 @@ def test_known_3x3_board(cat_dictionary: Dictionary) -> None:
 ABA_BOARD = "aba cde fgh"
 
 
-def test_a_word_with_two_paths_keeps_the_first_found_when_it_ends_a_branch() -> None:
+def test_a_word_with_two_paths_keeps_the_first_found_when_it_ends_a_branch(solve: Solve) -> None:
     # Nothing extends "aba", so both paths are recorded at their last step.
     solution = solve(parse_board(ABA_BOARD), Dictionary.from_words(["aba"]))
     assert as_tuples(solution) == [("aba", 1, [(0, 0), (0, 1), (0, 2)])]
 
 
-def test_a_word_with_two_paths_keeps_the_first_found_when_the_walk_goes_on() -> None:
+def test_a_word_with_two_paths_keeps_the_first_found_when_the_walk_goes_on(solve: Solve) -> None:
     # "abac" goes on from the A at (0,0), beside the C; the later path ends there.
     solution = solve(parse_board(ABA_BOARD), Dictionary.from_words(["aba", "abac"]))
     assert as_tuples(solution) == [
@@ -120,13 +132,15 @@ def test_a_word_with_two_paths_keeps_the_first_found_when_the_walk_goes_on() -> 
         (6, []),
     ],
 )
-def test_min_length_filters(cat_dictionary: Dictionary, min_length: int, words: list[str]) -> None:
+def test_min_length_filters(
+    solve: Solve, cat_dictionary: Dictionary, min_length: int, words: list[str]
+) -> None:
     solution = solve(parse_board(CAT_BOARD), cat_dictionary, min_length=min_length)
     assert [w.word for w in solution.words] == words
     assert solution.min_length == min_length
 
 
-def test_qu_cube_counts_as_two_letters() -> None:
+def test_qu_cube_counts_as_two_letters(solve: Solve) -> None:
     dictionary = Dictionary.from_words(["quit", "quits", "its", "sit", "suit", "qi", "tui"])
     board = parse_board("qu i / t s")
     solution = solve(board, dictionary)
@@ -141,7 +155,7 @@ def test_qu_cube_counts_as_two_letters() -> None:
     assert [w.word for w in solve(board, dictionary, min_length=5).words] == ["quits"]
 
 
-def test_squid_scores_as_five_letters() -> None:
+def test_squid_scores_as_five_letters(solve: Solve) -> None:
     solution = solve(parse_board("s q / i d"), Dictionary.from_words(["squid", "quid"]))
     assert as_tuples(solution) == [
         ("squid", 2, [(0, 0), (0, 1), (1, 0), (1, 1)]),
@@ -149,7 +163,7 @@ def test_squid_scores_as_five_letters() -> None:
     ]
 
 
-def test_long_words_score_eleven() -> None:
+def test_long_words_score_eleven(solve: Solve) -> None:
     dictionary = Dictionary.from_words(["abundant", "abundance", "thousand", "thou"])
     row = solve(Board(1, 9, tuple("abundance")), dictionary)
     assert as_tuples(row) == [("abundance", 11, [(0, c) for c in range(9)])]
@@ -163,7 +177,7 @@ def test_long_words_score_eleven() -> None:
     ]
 
 
-def test_two_letter_faces_are_one_step() -> None:
+def test_two_letter_faces_are_one_step(solve: Solve) -> None:
     dictionary = Dictionary.from_words(["the", "think", "thin", "ink", "then", "her", "here"])
     board = Board(2, 2, ("th", "e", "in", "k"))
     solution = solve(board, dictionary)
@@ -174,7 +188,7 @@ def test_two_letter_faces_are_one_step() -> None:
     assert sorted(w.word for w in he.words) == ["her", "here", "the"]
 
 
-def test_blanks_block_words() -> None:
+def test_blanks_block_words(solve: Solve) -> None:
     dictionary = Dictionary.from_words(["cat", "sea", "cats", "seat", "tea", "act"])
     solution = solve(parse_board("c a t / # # # / s e a"), dictionary)
     assert sorted(w.word for w in solution.words) == ["cat", "sea"]
@@ -182,19 +196,19 @@ def test_blanks_block_words() -> None:
     assert blank.words == ()
 
 
-def test_no_cube_is_used_twice() -> None:
+def test_no_cube_is_used_twice(solve: Solve) -> None:
     dictionary = Dictionary.from_words(["aaa", "aa", "aaaa", "abab", "ccc", "cab"])
     assert [w.word for w in solve(parse_board("a a / b c"), dictionary).words] == ["cab"]
     three = solve(Board(1, 3, ("a", "a", "a")), dictionary)
     assert [w.word for w in three.words] == ["aaa"]
 
 
-def test_one_by_one_board() -> None:
+def test_one_by_one_board(solve: Solve) -> None:
     dictionary = Dictionary.from_words(["qua", "a"])
     assert solve(Board(1, 1, ("a",)), dictionary).words == ()
 
 
-def test_real_board_with_the_standard_list(standard: Dictionary) -> None:
+def test_real_board_with_the_standard_list(solve: Solve, standard: Dictionary) -> None:
     solution = solve(parse_board("serspatglinesers"), standard)
     words = {w.word: w for w in solution.words}
     for word in ("slate", "sea", "arteries", "entrails", "pales", "lines"):
@@ -229,7 +243,7 @@ def boards(draw: st.DrawFn, max_side: int = 6) -> Board:
 @settings(max_examples=80, deadline=None)
 @given(boards(), st.sampled_from([3, 3, 4, 5]))
 def test_fast_search_equals_reference(
-    common: Dictionary, common_words: list[str], board: Board, min_length: int
+    solve: Solve, common: Dictionary, common_words: list[str], board: Board, min_length: int
 ) -> None:
     solution = solve(board, common, min_length)
     assert {w.word for w in solution.words} == reference_words(board, common_words, min_length)
@@ -238,7 +252,9 @@ def test_fast_search_equals_reference(
 
 @settings(max_examples=40, deadline=None)
 @given(boards(max_side=5), st.lists(st.sampled_from(WEIGHTED_FACES), min_size=1, max_size=6))
-def test_fast_search_equals_reference_on_a_small_list(board: Board, pieces: list[str]) -> None:
+def test_fast_search_equals_reference_on_a_small_list(
+    solve: Solve, board: Board, pieces: list[str]
+) -> None:
     # A tiny list of words made from the board's own faces, so that most of them are found.
     faces = [f for f in board.faces if f != "#"] or ["a"]
     rng = random.Random(len(faces) * 31 + len(pieces))
@@ -252,7 +268,9 @@ def test_fast_search_equals_reference_on_a_small_list(board: Board, pieces: list
     check_solution(solution, dictionary)
 
 
-def test_big_board_equals_reference(common: Dictionary, common_words: list[str]) -> None:
+def test_big_board_equals_reference(
+    solve: Solve, common: Dictionary, common_words: list[str]
+) -> None:
     board, _ = random_board("superbig", seed=11, rows=9, cols=11)
     solution = solve(board, common)
     assert solution.count > 100
@@ -263,7 +281,7 @@ def test_big_board_equals_reference(common: Dictionary, common_words: list[str])
 # --- Order and determinism -----------------------------------------------------------
 
 
-def test_sorted_by_score_then_alphabetically(standard: Dictionary) -> None:
+def test_sorted_by_score_then_alphabetically(solve: Solve, standard: Dictionary) -> None:
     board, _ = random_board("big", seed=3)
     solution = solve(board, standard)
     keys = [(-w.score, w.word) for w in solution.words]
@@ -274,7 +292,7 @@ def test_sorted_by_score_then_alphabetically(standard: Dictionary) -> None:
     assert ones == sorted(ones)
 
 
-def test_same_paths_every_run(standard: Dictionary) -> None:
+def test_same_paths_every_run(solve: Solve, standard: Dictionary) -> None:
     board = parse_board("serspatglinesers")
     first = solve(board, standard)
     for _ in range(3):
@@ -289,7 +307,7 @@ print(json.dumps(solution.as_dict("common")))
 """
 
 
-def test_same_paths_in_another_process(common: Dictionary, cache_dir: Path) -> None:
+def test_same_paths_in_another_process(solve: Solve, common: Dictionary, cache_dir: Path) -> None:
     board = "a b c qu / th e r s / in an he er / # s e t"
     expected = json.loads(json.dumps(solve(parse_board(board), common).as_dict("common")))
     for hash_seed in ("1", "2"):
@@ -309,7 +327,9 @@ def test_same_paths_in_another_process(common: Dictionary, cache_dir: Path) -> N
 
 
 @pytest.mark.parametrize("min_length", [2, 1, 0, -3, 3.0, "3", None])
-def test_invalid_min_length_raises(cat_dictionary: Dictionary, min_length: object) -> None:
+def test_invalid_min_length_raises(
+    solve: Solve, cat_dictionary: Dictionary, min_length: object
+) -> None:
     with pytest.raises(ValueError, match="min_length"):
         solve(parse_board(CAT_BOARD), cat_dictionary, min_length)  # type: ignore[arg-type]
 
@@ -320,21 +340,21 @@ def expensive_board(side: int = 30) -> Board:
     return Board(side, side, tuple(rng.choice("aeiosrtnl") for _ in range(side * side)))
 
 
-def test_budget_exceeded_raises(standard: Dictionary) -> None:
+def test_budget_exceeded_raises(solve: Solve, standard: Dictionary) -> None:
     with pytest.raises(SearchBudgetExceeded) as raised:
         solve(expensive_board(), standard, budget=0.001)
     assert raised.value.budget == 0.001
     assert "budget of 1 ms" in str(raised.value)
 
 
-def test_budget_not_exceeded_gives_the_whole_answer(standard: Dictionary) -> None:
+def test_budget_not_exceeded_gives_the_whole_answer(solve: Solve, standard: Dictionary) -> None:
     board = expensive_board()
     assert solve(board, standard, budget=60).words == solve(board, standard).words
     small = parse_board("serspatglinesers")
     assert solve(small, standard, budget=5).words == solve(small, standard).words
 
 
-def test_search_after_an_exceeded_budget_is_whole(standard: Dictionary) -> None:
+def test_search_after_an_exceeded_budget_is_whole(solve: Solve, standard: Dictionary) -> None:
     board = expensive_board()
     whole = solve(board, standard)
     with pytest.raises(SearchBudgetExceeded):
@@ -346,7 +366,7 @@ def test_search_after_an_exceeded_budget_is_whole(standard: Dictionary) -> None:
 # --- One dictionary, many threads ----------------------------------------------------
 
 
-def test_threads_share_one_dictionary(standard: Dictionary) -> None:
+def test_threads_share_one_dictionary(solve: Solve, standard: Dictionary) -> None:
     boards = [
         random_board(name, seed)[0] for name in ("new", "big", "superbig") for seed in range(8)
     ]
@@ -362,7 +382,7 @@ def test_threads_share_one_dictionary(standard: Dictionary) -> None:
 # --- The JSON document ---------------------------------------------------------------
 
 
-def test_as_dict_has_the_guide_shape(cat_dictionary: Dictionary) -> None:
+def test_as_dict_has_the_guide_shape(solve: Solve, cat_dictionary: Dictionary) -> None:
     solution = solve(parse_board("c a t / x e r / s o qu"), cat_dictionary)
     # The document is what JSON writes: compare it as a client reads it.
     document = json.loads(json.dumps(solution.as_dict("tiny", elapsed_ms=1.23456)))

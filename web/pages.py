@@ -1,7 +1,8 @@
 """What the HTML pages show, computed from checked fields and the engine's results.
 
-The routes in ``app.py`` read the request and render; this module builds the
-template context. It never walks a board: it calls the solve function it is given.
+The routes in ``web/page_routes.py`` read the request and render; this module builds
+the template context. It never walks a board: it calls the service layer
+(``web/service.py``), as the API does.
 
 ``static/js/results.js`` draws the same things from the ``/solve`` JSON when the
 page has JavaScript; the two are kept in step by the page and browser tests. What the
@@ -10,7 +11,7 @@ page scripts must know of the rules they get as data from ``page_rules``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
 
@@ -19,9 +20,10 @@ from boggle.board import BLANK, MULTI_LETTER_FACES
 from boggle.dice import DEFAULT_SET_FOR_SIZE, min_length_for
 from boggle.dictionary import MAX_WORD_LENGTH
 from boggle.scoring import SCORE_BY_LENGTH, SHORTEST_SCORED
-from boggle.solver import DEFAULT_MIN_LENGTH, Solution
+from boggle.solver import DEFAULT_MIN_LENGTH
 from boggle.summary import LONG_WORD, summarize
 
+from . import service
 from .errors import APIError
 
 #: The rules' score table as the pages show it: (letters, points), the last for "or more".
@@ -63,22 +65,15 @@ def page_rules(**more: Any) -> dict[str, Any]:
     } | more
 
 
-SolveFunction = Callable[[Mapping[str, Any]], tuple[Solution, str, float]]
-
-
 def index_context(
-    fields: Mapping[str, Any],
-    run_solve: SolveFunction,
-    catalog: Catalog,
-    problem: APIError | None = None,
-    define: Callable[[str], dict[str, Any] | None] | None = None,
+    fields: Mapping[str, Any], catalog: Catalog, problem: APIError | None = None
 ) -> dict[str, Any]:
     """What index.html shows: the form as given, and the results or the error.
 
     ``problem`` is an error found before solving (a field given twice); ``status`` in
-    the context is the HTTP status to answer with, the same as ``/solve``'s. ``define``
-    gives the chosen word's ``/define`` document (None if WordNet has no entry), shown
-    beside its path as the page script shows it.
+    the context is the HTTP status to answer with, the same as ``/solve``'s. The chosen
+    word's ``/define`` document (None if WordNet has no entry) is shown beside its path,
+    as the page script shows it.
     """
     rows, cols = grid_shape(fields.get("size", "") or "")
     form = {
@@ -108,7 +103,7 @@ def index_context(
     try:
         if problem is not None:
             raise problem
-        solution, name, elapsed_ms = run_solve(fields)
+        solution, name, elapsed_ms = service.run_solve(fields)
     except APIError as error:
         context["error"] = page_error(error)
         context["status"] = error.status
@@ -131,7 +126,7 @@ def index_context(
         board_text=board_text,
         query=urlencode(query),
         selected=selected,
-        definition=define(selected["word"]) if selected and define else None,
+        definition=service.define_or_none(selected["word"]) if selected else None,
         steps={tuple(cell): step for step, cell in enumerate(path, 1)},
         # The chosen word's line through the cube centres, in cube units (see index.html).
         path_points=" ".join(f"{c + 0.5},{r + 0.5}" for r, c in path),

@@ -1,8 +1,9 @@
 """What the practice and scoring pages show, computed from checked fields and the engine's results.
 
-Like ``web/pages.py`` for the solver's page: the routes in ``app.py`` read the request
-and render; this module builds the template context. It never walks a board: the
-scoring page calls the ``run_score`` it is given (the ``POST /score`` document), and
+Like ``web/pages.py`` for the solver's page: the routes in ``web/page_routes.py`` read
+the request and render; this module builds the template context. It never walks a
+board: the scoring page calls the service layer's ``run_score`` (the ``POST /score``
+document), and
 the practice page only checks what its address asks for, since the round itself runs
 in the browser (``static/js/practice.js``).
 
@@ -12,7 +13,7 @@ the page has JavaScript; the page and browser tests keep the two in step.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Request
@@ -22,6 +23,7 @@ from boggle.dice import DICE_SETS
 from boggle.scoring import LONG_WORD, word_score
 from boggle.solver import DEFAULT_MIN_LENGTH
 
+from . import service
 from .errors import APIError, bad_request
 from .pages import SCORE_TABLE, page_error, page_rules, shortest_word
 from .params import (
@@ -66,15 +68,10 @@ MAX_ROUND_SECONDS = 60 * 60
 #: The random boards a round can be played on: sizes real dice are made for.
 PRACTICE_SIZES = ((4, 4), (5, 5), (6, 6))
 
-ScoreFunction = Callable[[Mapping[str, Any]], dict[str, Any]]
-
-
 # --- The scoring page ------------------------------------------------------------------
 
 
-def scoring_context(
-    request: Request, run_score: ScoreFunction, catalog: Catalog, max_players: int
-) -> dict[str, Any]:
+def scoring_context(request: Request, catalog: Catalog, max_players: int) -> dict[str, Any]:
     """What scoring.html shows: the form as given and, once posted, the results or the error.
 
     ``status`` in the context is the HTTP status to answer with: the one ``POST /score``
@@ -137,7 +134,7 @@ def scoring_context(
     try:
         if problem is not None:
             raise problem
-        document = run_score({**fields, "players": read_form_players(request.form)})
+        document = service.run_score({**fields, "players": read_form_players(request.form)})
     except APIError as error:
         # A body over the size limit is the players' lists, in all likelihood.
         context["error"] = page_error(error, "players")

@@ -22,6 +22,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from app import create_app
+from boggle import Catalog
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Response
@@ -71,9 +72,9 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="session")
-def live_url(cache_dir: Path) -> Iterator[str]:
+def live_url(cache_dir: Path, catalog: Catalog) -> Iterator[str]:
     """The app, served from a background thread on a free local port."""
-    app = create_app({"TESTING": True, "CACHE_DIR": str(cache_dir)})
+    app = create_app({"TESTING": True, "CACHE_DIR": str(cache_dir)}, catalog=catalog)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

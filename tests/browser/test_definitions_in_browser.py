@@ -13,8 +13,16 @@ from urllib.parse import urlencode
 from urllib.request import urlopen
 
 import pytest
-from test_page_in_browser import BOARD, marked, path_steps, solve_by_text, word_button
-from test_play_in_browser import PLAYERS, fill_players, verdict_row
+from page_actions import (
+    BOARD,
+    PLAYERS,
+    fill_players,
+    marked,
+    path_steps,
+    solve_by_text,
+    verdict_row,
+    word_button,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -7,10 +7,11 @@ with ``data-step`` 1..k (the page contract in GUIDE.md).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 import pytest
+from page_actions import BOARD, marked, path_steps, solve_by_text, word_button
 
 from boggle import BoardError, parse_board
 
@@ -21,22 +22,6 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 
-BOARD = "sers patg line sers"
-
-
-def marked(page: Page, kind: str = "step") -> dict[tuple[int, int], int]:
-    """The result board's cells that carry data-{kind}, by (row, col)."""
-    cells = page.eval_on_selector_all(
-        f"#result-board [data-{kind}]",
-        f"cells => cells.map(c => [+c.dataset.row, +c.dataset.col, +c.dataset.{kind}])",
-    )
-    return {(row, col): step for row, col, step in cells}
-
-
-def path_steps(word: dict[str, Any]) -> dict[tuple[int, int], int]:
-    """What marked() should find for a /solve word."""
-    return {(row, col): step for step, (row, col) in enumerate(word["path"], 1)}
-
 
 def grid_values(page: Page) -> list[str]:
     return page.locator("#entry-grid input").evaluate_all("inputs => inputs.map(i => i.value)")
@@ -45,18 +30,6 @@ def grid_values(page: Page) -> list[str]:
 def cube(page: Page, row: int, col: int):
     """The entry grid's input for a cube, by its label (rows and columns count from 1)."""
     return page.get_by_label(f"row {row}, column {col}", exact=True)
-
-
-def word_button(page: Page, word: str):
-    return page.locator(f'#word-list button[data-word="{word}"]')
-
-
-def solve_by_text(page: Page, expect: Callable, board: str = BOARD) -> None:
-    """Type a board into the text field and press Enter; wait for the words."""
-    page.locator("#board").fill(board)
-    page.locator("#board").press("Enter")
-    expect(page.locator("#results")).to_be_visible()
-    expect(page.locator("#word-list button").first).to_be_visible()
 
 
 def test_typing_into_the_cubes_moves_on_and_q_gives_qu(

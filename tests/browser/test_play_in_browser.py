@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 from urllib.request import Request, urlopen
 
 import pytest
-from test_page_in_browser import marked, path_steps
+from page_actions import BOARD, PLAYERS, fill_players, marked, path_steps, verdict_row
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -24,14 +24,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
-
-BOARD = "sers patg line sers"
-# Overlapping lists: "sea" is on all three, "pa" (too short) on Ann's and Bob's.
-PLAYERS = [
-    ("Ann", "slate, sea, tapes\nxyzzy pa arteries"),
-    ("Bob", "sea lines pa tapers"),
-    ("Cy", "sea grates zzz rest at"),
-]
 
 
 def score_api(live_url: str, players: list[tuple[str, str]]) -> dict[str, Any]:
@@ -48,24 +40,6 @@ def score_api(live_url: str, players: list[tuple[str, str]]) -> dict[str, Any]:
 
 def squash(text: str) -> str:
     return " ".join(text.split())
-
-
-def fill_players(page: Page, players: list[tuple[str, str]]) -> None:
-    """Type the players into the slots, adding slots as needed."""
-    for number, (name, words) in enumerate(players):
-        slots = page.locator("[data-player]")
-        if slots.count() <= number:
-            page.get_by_role("button", name="Add player").click()
-        slot = slots.nth(number)
-        slot.get_by_label("Name").fill(name)
-        slot.get_by_label("Words").fill(words)
-
-
-def verdict_row(page: Page, player: int, word: str):
-    """A player's table row for a word (players count from 0)."""
-    section = page.locator("#player-scores > section").nth(player)
-    first_cell = page.locator("td:first-child", has_text=re.compile(f"^{word}$"))
-    return section.locator("tbody tr").filter(has=first_cell)
 
 
 # --- Scoring --------------------------------------------------------------------------

@@ -1,0 +1,210 @@
+"""The rules of the game as one frozen value: what a language's Boggle is made of.
+
+A :class:`Ruleset` holds every rule the engine plays by: the alphabet, the cube faces
+(multi-letter ones and the blank), the score table, the shortest and longest word,
+what counts as a long word for the tie-break, the dice sets and the word lists. The
+parser (``board.py``), the word graph's table width and cache key (``dictionary.py``),
+the solver, the scoring, the dice and the catalog all read their rules from here, so a
+new language is a new ruleset, not edits across files.
+
+:data:`ENGLISH` is the game as published in English, and :data:`RULES` the ruleset in
+play. This module imports nothing of the engine: everything else is built on it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from types import MappingProxyType
+
+
+@dataclass(frozen=True)
+class DiceSpec:
+    """A published dice set as the box lists it: its name, board size, rule and dice.
+
+    ``dice`` is written as the dice are printed, one die a word of six faces:
+    ``ABJMOQu`` (``Qu`` is one face), ``EIO###`` (``#`` is a blank) or, for a die
+    of multi-letter faces, ``[An Er He In Qu Th]``.
+    """
+
+    name: str
+    title: str
+    rows: int
+    cols: int
+    min_length: int
+    dice: str
+
+
+@dataclass(frozen=True)
+class WordListSpec:
+    """A shipped word list: its name, its file in ``wordlists/``, a line for players."""
+
+    name: str
+    filename: str
+    description: str
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Every rule of one language's game; the values below are derived from these."""
+
+    name: str
+    #: The letters words are written in, in table order (the word graph's columns).
+    alphabet: str
+    #: Faces of more than one letter. A letter that is only ever the start of one
+    #: (``q`` in English) has no face of its own: typed alone it is that face.
+    multi_letter_faces: tuple[str, ...]
+    #: A letter typed alone that stands for a multi-letter face: ``{"q": "qu"}``.
+    letter_faces: Mapping[str, str]
+    #: The blank face, a block no word passes through, and what else is typed for it.
+    blank: str
+    blank_inputs: frozenset[str]
+    #: Points by word length; longer words score as the table's last entry.
+    score_by_length: tuple[int, ...]
+    #: The shortest word any game counts (the score table starts there).
+    shortest_word: int
+    #: Longer "words" are skipped by the word graph: a bound keeps per-length tables small.
+    longest_word: int
+    #: The shortest word counted when neither the request nor the dice say otherwise.
+    default_min_length: int
+    #: Words of this many letters or more are long: the multiplayer tie-break counts them.
+    long_word: int
+    #: The published dice sets, the set rolled for each size, and the set for no size.
+    dice_sets: tuple[DiceSpec, ...]
+    default_set_for_size: Mapping[tuple[int, int], str]
+    default_set: str
+    #: The shipped word lists, and the one used when a request names none.
+    word_lists: tuple[WordListSpec, ...]
+    default_dictionary: str
+
+    @cached_property
+    def letters(self) -> frozenset[str]:
+        """The alphabet as a set, to test a written word against."""
+        return frozenset(self.alphabet)
+
+    @cached_property
+    def faces(self) -> frozenset[str]:
+        """Every face a cube may show but the blank: single letters and multi-letter faces."""
+        return frozenset(self.alphabet) - set(self.letter_faces) | set(self.multi_letter_faces)
+
+    @cached_property
+    def run_together_faces(self) -> frozenset[str]:
+        """Faces that read back as themselves when cells are typed run together."""
+        return frozenset(self.alphabet) - set(self.letter_faces) | set(self.letter_faces.values())
+
+    @cached_property
+    def extra_columns(self) -> tuple[str, ...]:
+        """Multi-letter faces that need a word-graph column of their own: every one but
+        those a lone letter stands for (``qu`` is read in ``q``'s column)."""
+        return tuple(f for f in self.multi_letter_faces if f not in self.letter_faces.values())
+
+    @property
+    def longest_scored(self) -> int:
+        """The length from which every word scores the same: the table's last entry."""
+        return len(self.score_by_length) - 1
+
+    def word_score(self, word: str) -> int:
+        """Points for a word of this many letters."""
+        return self.score_by_length[min(len(word), self.longest_scored)]
+
+    def is_letters(self, word: str) -> bool:
+        """Whether a word is written in the alphabet's letters only."""
+        return self.letters.issuperset(word)
+
+    @cached_property
+    def graph_key(self) -> str:
+        """What a word graph built for these rules depends on, hashed for its cache key:
+        the alphabet, the faces with their columns, and the longest word kept."""
+        spelled = "|".join(
+            (
+                self.alphabet,
+                ",".join(self.extra_columns),
+                ",".join(f"{k}={v}" for k, v in sorted(self.letter_faces.items())),
+                str(self.longest_word),
+            )
+        )
+        return hashlib.sha256(spelled.encode()).hexdigest()[:16]
+
+
+ENGLISH = Ruleset(
+    name="english",
+    alphabet="abcdefghijklmnopqrstuvwxyz",
+    # Boggle's only Q face is Qu; the rest are the two-letter die of Super Big Boggle.
+    multi_letter_faces=("qu", "th", "in", "er", "he", "an"),
+    letter_faces=MappingProxyType({"q": "qu"}),
+    blank="#",
+    blank_inputs=frozenset({"#", "."}),
+    #         letters 0  1  2  3  4  5  6  7  8+
+    score_by_length=(0, 0, 0, 1, 1, 2, 3, 5, 11),
+    shortest_word=3,
+    # No English word comes close to 64 letters.
+    longest_word=64,
+    default_min_length=3,
+    long_word=5,
+    dice_sets=(
+        DiceSpec(
+            "classic",
+            "Boggle, classic (1976-1986)",
+            4,
+            4,
+            3,
+            "AACIOT ABILTY ABJMOQu ACDEMP ACELRS ADENVZ AHMORS BIFORX "
+            "DENOSW DKNOTU EEFHIY EGKLUY EGINTV EHINPS ELPSTU GILRUW",
+        ),
+        DiceSpec(
+            "new",
+            "Boggle, new (1987 onwards)",
+            4,
+            4,
+            3,
+            "AAEEGN ABBJOO ACHOPS AFFKPS AOOTTW CIMOTU DEILRX DELRVY "
+            "DISTTY EEGHNW EEINSU EHRTVW EIOSST ELRTTY HIMNUQu HLNNRZ",
+        ),
+        DiceSpec(
+            "big",
+            "Big Boggle (1979)",
+            5,
+            5,
+            3,
+            "AAAFRS AAEEEE AAFIRS ADENNN AEEEEM AEEGMU AEGMNN AFIRSY BJKQuXZ "
+            "CCENST CEIILT CEILPT CEIPST DDLNOT DHHLOR DHLNOR DHLNOR EIIITT "
+            "EMOTTT ENSSSU FIPRSY GORRVW IPRRRY NOOTUW OOOTTU",
+        ),
+        DiceSpec(
+            "deluxe",
+            "Boggle Deluxe / Boggle Master",
+            5,
+            5,
+            3,
+            "AAAFRS AAEEEE AAFIRS ADENNN AEEEEM AEEGMU AEGMNN AFIRSY BJKQuXZ "
+            "CCNSTW CEIILT CEILPT CEIPST DDLNOR DHHLOR DHHNOT DHLNOR EIIITT "
+            "EMOTTT ENSSSU FIPRSY GORRVW HIPRRY NOOTUW OOOTTU",
+        ),
+        DiceSpec(
+            "superbig",
+            "Super Big Boggle (2011)",
+            6,
+            6,
+            4,
+            "AAAFRS AAEEEE AAEEOO AAFIRS ABDEIO ADENNN "
+            "AEEEEM AEEGMU AEGMNN AEILMN AEINOU AFIRSY "
+            "[An Er He In Qu Th] BBJKXZ CCENST CDDLNN CEIITT CEIPST "
+            "CFGNUY DDHNOT DHHLOR DHHNOW DHLNOR EHILRS "
+            "EIILST EILPST EIO### EMTTTO ENSSSU GORRVW "
+            "HIRSTV HOPRST IPRSYY JKQuWXZ NOOTUW OOOTTU",
+        ),
+    ),
+    default_set_for_size=MappingProxyType({(4, 4): "new", (5, 5): "big", (6, 6): "superbig"}),
+    default_set="new",
+    word_lists=(
+        WordListSpec("common", "common.txt", "Common: words most people know"),
+        WordListSpec("standard", "standard.txt", "Standard: what a good desk dictionary holds"),
+        WordListSpec("large", "large.txt", "Large: close to Scrabble-style lists"),
+    ),
+    default_dictionary="standard",
+)
+
+#: The ruleset the engine plays by.
+RULES = ENGLISH

@@ -1,0 +1,64 @@
+"""What the browser tests do on the pages and read back from them, shared by the
+browser test modules so that none imports another."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from playwright.sync_api import Page
+
+BOARD = "sers patg line sers"
+# Overlapping lists: "sea" is on all three, "pa" (too short) on Ann's and Bob's.
+PLAYERS = [
+    ("Ann", "slate, sea, tapes\nxyzzy pa arteries"),
+    ("Bob", "sea lines pa tapers"),
+    ("Cy", "sea grates zzz rest at"),
+]
+
+
+def marked(page: Page, kind: str = "step") -> dict[tuple[int, int], int]:
+    """The result board's cells that carry data-{kind}, by (row, col)."""
+    cells = page.eval_on_selector_all(
+        f"#result-board [data-{kind}]",
+        f"cells => cells.map(c => [+c.dataset.row, +c.dataset.col, +c.dataset.{kind}])",
+    )
+    return {(row, col): step for row, col, step in cells}
+
+
+def path_steps(word: dict[str, Any]) -> dict[tuple[int, int], int]:
+    """What marked() should find for a /solve word."""
+    return {(row, col): step for step, (row, col) in enumerate(word["path"], 1)}
+
+
+def word_button(page: Page, word: str):
+    return page.locator(f'#word-list button[data-word="{word}"]')
+
+
+def solve_by_text(page: Page, expect: Callable, board: str = BOARD) -> None:
+    """Type a board into the text field and press Enter; wait for the words."""
+    page.locator("#board").fill(board)
+    page.locator("#board").press("Enter")
+    expect(page.locator("#results")).to_be_visible()
+    expect(page.locator("#word-list button").first).to_be_visible()
+
+
+def fill_players(page: Page, players: list[tuple[str, str]]) -> None:
+    """Type the players into the slots, adding slots as needed."""
+    for number, (name, words) in enumerate(players):
+        slots = page.locator("[data-player]")
+        if slots.count() <= number:
+            page.get_by_role("button", name="Add player").click()
+        slot = slots.nth(number)
+        slot.get_by_label("Name").fill(name)
+        slot.get_by_label("Words").fill(words)
+
+
+def verdict_row(page: Page, player: int, word: str):
+    """A player's table row for a word (players count from 0)."""
+    section = page.locator("#player-scores > section").nth(player)
+    first_cell = page.locator("td:first-child", has_text=re.compile(f"^{word}$"))
+    return section.locator("tbody tr").filter(has=first_cell)

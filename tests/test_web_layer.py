@@ -1,0 +1,53 @@
+"""Tests for the shape of the web layer: blueprints by area, addresses read from the URL map."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from app import create_app, json_paths, not_found_message
+from boggle import Catalog
+
+API = {"/solve", "/score", "/random", "/lookup", "/define", "/dictionaries", "/healthz"}
+
+
+def test_every_route_but_static_files_belongs_to_the_api_or_the_pages_blueprint(app: Flask) -> None:
+    areas = {rule.endpoint.partition(".")[0] for rule in app.url_map.iter_rules()}
+    assert areas == {"api", "pages", "static"}
+    assert set(app.blueprints) == {"api", "pages"}
+
+
+def test_the_json_addresses_are_the_api_blueprints_routes(app: Flask) -> None:
+    assert json_paths(app) == API
+
+
+def test_the_404_message_lists_the_pages_then_the_api_from_the_url_map(app: Flask) -> None:
+    assert not_found_message(app) == (
+        "there is nothing at this address; the pages are /, /practice and /scoring, "
+        "the API /solve, /score, /random, /lookup, /define and /dictionaries"
+    )
+
+
+def test_a_wrong_method_on_any_api_address_answers_in_json(client: FlaskClient) -> None:
+    for path in sorted(API):
+        response = client.put(path)
+        assert response.status_code == 405
+        assert response.json["error"]["code"] == "method_not_allowed"
+
+
+def test_a_wrong_method_on_a_page_answers_in_html(client: FlaskClient) -> None:
+    response = client.put("/practice")
+    assert (response.status_code, response.mimetype) == (405, "text/html")
+
+
+def test_apps_built_on_one_catalog_share_its_word_graphs(catalog: Catalog, cache_dir: Path) -> None:
+    first, second = (
+        create_app({"TESTING": True, "CACHE_DIR": str(cache_dir)}, catalog=catalog)
+        for _ in range(2)
+    )
+    assert first is not second
+    assert first.extensions["boggle.catalog"] is second.extensions["boggle.catalog"] is catalog
+    answer = second.test_client().get("/dictionaries").get_json()
+    assert answer["default"] == "standard"

@@ -1,0 +1,68 @@
+"""The API blueprint: the JSON routes (see README, "The API").
+
+Every answer here is JSON, errors included: the app factory reads this blueprint's
+addresses from the URL map to answer even a 404 or 405 on them in JSON.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, request
+
+from . import service
+from .params import read_fields, read_form_players
+
+bp = Blueprint("api", __name__)
+
+#: Endpoints for machines rather than people, left out of the addresses a 404 lists.
+UNLISTED = frozenset({"api.healthz"})
+
+
+@bp.route("/solve", methods=["GET", "POST"])
+def solve() -> Response:
+    """Every word on the board, as JSON (see README, "The API")."""
+    fields = read_fields(request, ("board", "min_length", "dictionary"))
+    solution, name, elapsed_ms = service.run_solve(fields)
+    return jsonify(solution.as_dict(name, elapsed_ms))
+
+
+@bp.post("/score")
+def score() -> Response:
+    """Score a multiplayer game by the rules (see README, "The API")."""
+    if request.mimetype == "application/json":
+        fields = read_fields(request, ("board", "min_length", "dictionary", "players"))
+    else:
+        fields = read_fields(request, ("board", "min_length", "dictionary"))
+        fields["players"] = read_form_players(request.form)
+    return jsonify(service.run_score(fields))
+
+
+@bp.get("/random")
+def random() -> Response:
+    """A board rolled from real dice, with the seed that rolls it again."""
+    return jsonify(service.run_random(read_fields(request, ("dice", "seed", "rows", "cols"))))
+
+
+@bp.get("/lookup")
+def lookup() -> Response:
+    """Whether a word is in a dictionary (for instant checks while practising)."""
+    return jsonify(service.run_lookup(read_fields(request, ("word", "dictionary"))))
+
+
+@bp.get("/define")
+def define() -> Response:
+    """What a word means, offline from WordNet (see README, "The API")."""
+    return jsonify(service.run_define(read_fields(request, ("word",))))
+
+
+@bp.get("/dictionaries")
+def dictionaries() -> Response:
+    """The word lists a request can name, with their sizes."""
+    catalog = service.catalog()
+    return jsonify({"default": catalog.default, "dictionaries": catalog.describe()})
+
+
+@bp.get("/healthz")
+def healthz() -> Response:
+    """For load balancers: the default dictionary is loaded and answers."""
+    dictionary = service.catalog().get()
+    return jsonify({"status": "ok", "dictionary": dictionary.name, "word_count": len(dictionary)})

@@ -1,0 +1,185 @@
+"""The service layer: the engine called with checked request fields, for every blueprint.
+
+Each ``run_*`` function reads its fields with ``web/params.py``, calls the engine, and
+turns the engine's errors into ``APIError`` answers at this one edge (``from None``).
+The API blueprint sends what they return as JSON; the pages blueprint lays the same
+values out in templates. Neither walks a board or reads the word lists itself.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from flask import current_app
+
+from boggle import (
+    DICE_SETS,
+    Catalog,
+    DiceError,
+    Dictionary,
+    SearchBudgetExceeded,
+    SearchBusy,
+    UnknownDictionary,
+    random_board,
+    solve,
+)
+from boggle.definitions import DefinitionError, NoDefinition
+from boggle.dice import min_length_for, roll_plan
+from boggle.scoring import score_game
+from boggle.solver import Solution
+from boggle.words import normalize_word
+
+from .errors import APIError, bad_request
+from .logs import board_summary
+from .params import (
+    Limits,
+    PlayerLimits,
+    read_board,
+    read_min_length,
+    read_name,
+    read_players,
+    read_seed,
+    read_size,
+)
+
+log = logging.getLogger(__name__)
+
+
+def catalog() -> Catalog:
+    """The app's word lists."""
+    return current_app.extensions["boggle.catalog"]
+
+
+def limits() -> Limits:
+    """The app's request limits."""
+    config = current_app.config
+    return Limits(config["MAX_BOARD_CHARS"], config["MAX_CELLS"], config["MAX_SIDE"])
+
+
+def run_solve(fields: Mapping[str, Any]) -> tuple[Solution, str, float]:
+    """Solve the board the fields describe; return the solution, dictionary name and ms."""
+    board = read_board(fields.get("board"), limits())
+    # Unless given, the shortest word is the rule of the dice made for the board's size.
+    min_length = read_min_length(fields.get("min_length"), min_length_for(board.rows, board.cols))
+    name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
+    dictionary = dictionary_named(name)
+    name = dictionary.name  # as the catalog spells it: "Standard" is "standard"
+    budget = current_app.config["SOLVE_BUDGET"]
+    started = time.perf_counter()
+    try:
+        with current_app.extensions["boggle.gate"].admit(board, dictionary):
+            solution = solve(
+                board, dictionary, min_length, budget, current_app.config["SOLVE_CEILING"]
+            )
+    except SearchBudgetExceeded as error:
+        log.warning("search budget exceeded: %s", board_summary(board))
+        raise APIError(422, "search_budget_exceeded", str(error)) from None
+    except SearchBusy as error:
+        # A place frees when a running search ends: within about one budget.
+        retry = str(math.ceil(budget))
+        raise APIError(503, "server_busy", str(error), headers={"Retry-After": retry}) from None
+    return solution, name, (time.perf_counter() - started) * 1000
+
+
+def run_score(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """Score a game by the rules; return the ``POST /score`` document."""
+    config = current_app.config
+    player_limits = PlayerLimits(
+        config["SCORE_MAX_PLAYERS"],
+        config["SCORE_MAX_WORDS"],
+        config["SCORE_MAX_NAME_CHARS"],
+        config["SCORE_MAX_WORD_CHARS"],
+    )
+    players = read_players(fields.get("players"), player_limits)
+    solution, name, elapsed_ms = run_solve(fields)
+    try:
+        game = score_game(
+            solution, dictionary_named(name), players, budget=current_app.config["SOLVE_BUDGET"]
+        )
+    except SearchBudgetExceeded as error:
+        # Tracing the players' words on a board of endless near-misses: the same limit.
+        raise APIError(422, "search_budget_exceeded", str(error)) from None
+    return {
+        "board": solution.board.display_rows(),
+        "rows": solution.board.rows,
+        "cols": solution.board.cols,
+        "dictionary": name,
+        "min_length": solution.min_length,
+        **game.as_dict(),
+        "elapsed_ms": round(elapsed_ms, 3),
+    }
+
+
+def run_lookup(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """Whether a word is in a dictionary; return the ``/lookup`` document."""
+    word = fields.get("word")
+    if not isinstance(word, str) or not word.strip():
+        raise bad_request("missing_word", "give the word to look up in 'word'")
+    if len(word) > current_app.config["SCORE_MAX_WORD_CHARS"]:
+        raise bad_request("bad_word", f"the word is {len(word):,} characters; words are short")
+    name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
+    dictionary = dictionary_named(name)
+    word = normalize_word(word)
+    return {"word": word, "dictionary": dictionary.name, "in_dictionary": word in dictionary}
+
+
+def run_define(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """What a word means, from WordNet; return the ``/define`` document."""
+    word = fields.get("word")
+    if not isinstance(word, str) or not word.strip():
+        raise bad_request("missing_word", "give the word to define in 'word'")
+    try:
+        return current_app.extensions["boggle.definitions"].define(word).as_dict()
+    except DefinitionError as error:
+        raise bad_request("bad_word", str(error)) from None
+    except NoDefinition as error:
+        raise APIError(404, "no_definition", str(error)) from None
+
+
+def define_or_none(word: str) -> dict[str, Any] | None:
+    """A word's ``/define`` document for the pages, or None when WordNet has no entry."""
+    try:
+        return current_app.extensions["boggle.definitions"].define(word).as_dict()
+    except (DefinitionError, NoDefinition):
+        return None
+
+
+def dictionary_named(name: str) -> Dictionary:
+    """The dictionary of that name, or a 400 listing the names there are."""
+    try:
+        return catalog().get(name)
+    except UnknownDictionary as error:
+        raise bad_request("unknown_dictionary", str(error), choices=error.names) from None
+
+
+def run_random(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """Roll a board from the fields' dice set, seed and size; return the /random document."""
+    name = read_name(fields.get("dice"), "dice")
+    rows = read_size(fields.get("rows"), "rows", limits())
+    cols = read_size(fields.get("cols"), "cols", limits())
+    seed = read_seed(fields.get("seed"))
+    try:
+        dice, rows, cols = roll_plan(name, rows, cols)
+    except DiceError as error:
+        raise bad_request("unknown_dice", str(error), choices=sorted(DICE_SETS)) from None
+    if rows * cols > limits().max_cells:
+        raise APIError(
+            413,
+            "board_too_large",
+            f"{rows}x{cols} is {rows * cols:,} cells; the limit is {limits().max_cells:,}",
+            limit=limits().max_cells,
+        )
+    board, seed = random_board(dice, seed, rows, cols)
+    return {
+        "board": board.display_rows(),
+        "rows": board.rows,
+        "cols": board.cols,
+        "text": str(board),
+        "dice": dice.name,
+        "seed": seed,
+        "min_length": dice.min_length,
+    }
