@@ -429,7 +429,9 @@ def test_a_path_is_described_as_people_read_it_one_based_with_faces_as_printed()
     assert describe_path(board, ()) == ""
 
 
-def test_the_longest_minimum_allowed_is_the_longest_word_kept(cat_dictionary: Dictionary) -> None:
+def test_the_longest_minimum_allowed_is_the_longest_word_kept(
+    solve: Solve, cat_dictionary: Dictionary
+) -> None:
     # 64 letters, MAX_WORD_LENGTH: allowed, and no word on this board is that long.
     assert solve(parse_board(CAT_BOARD), cat_dictionary, min_length=64).words == ()
     with pytest.raises(ValueError, match="from 3 to 64, not 65"):
