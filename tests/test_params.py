@@ -11,7 +11,14 @@ from __future__ import annotations
 import pytest
 
 from web.errors import APIError
-from web.params import Limits, PlayerLimits, read_board, read_players
+from web.params import (
+    Limits,
+    PlayerLimits,
+    read_board,
+    read_players,
+    read_seed,
+    unknown_field,
+)
 
 # Four cells at most, two a side: a 2x2 board is the largest allowed.
 SMALL = Limits(max_board_chars=100, max_cells=4, max_side=2)
@@ -105,3 +112,25 @@ def test_a_word_one_letter_too_long_is_refused_with_the_limit() -> None:
     error = refusal(read_players, [{"name": "Ann", "words": ["seats"]}], FEW)
     assert (error.code, error.details) == ("bad_words", {"limit": 4})
     assert error.message == "one of Ann's words is 5 characters; the limit is 4"
+
+
+def test_the_largest_seed_is_two_to_the_63rd_less_one() -> None:
+    assert read_seed("9223372036854775807") == 9223372036854775807
+    error = refusal(read_seed, "9223372036854775808")
+    assert (error.code, error.message) == (
+        "bad_seed",
+        "'seed' must be a whole number from 0 to 9223372036854775807, not 9223372036854775808",
+    )
+
+
+def test_a_field_with_dashes_for_underscores_is_matched_to_its_name() -> None:
+    # Unconverted, "a-b-c-d" is too unlike "a_b_c_d" (ratio 8/14) to be suggested.
+    error = unknown_field("a-b-c-d", ("a_b_c_d", "board"))
+    assert (error.field, error.details) == ("a-b-c-d", {"suggestion": "a_b_c_d"})
+    assert error.message == "this request takes no field 'a-b-c-d'; did you mean 'a_b_c_d'?"
+
+
+def test_an_unknown_field_is_shown_cut_to_forty_characters() -> None:
+    error = unknown_field("q" * 45, ("board",))
+    assert error.field == "q" * 40
+    assert error.message == f"this request takes no field {'q' * 40!r}; the fields are 'board'"
