@@ -15,6 +15,7 @@ from web.params import (
     Limits,
     PlayerLimits,
     read_board,
+    read_name,
     read_players,
     read_seed,
     unknown_field,
@@ -134,3 +135,16 @@ def test_an_unknown_field_is_shown_cut_to_forty_characters() -> None:
     error = unknown_field("q" * 45, ("board",))
     assert error.field == "q" * 40
     assert error.message == f"this request takes no field {'q' * 40!r}; the fields are 'board'"
+
+
+def test_a_json_array_is_named_an_array() -> None:
+    error = refusal(read_name, ["standard"], "dictionary")
+    assert (error.code, error.message) == (
+        "bad_dictionary",
+        "'dictionary' must be a name, not an array",
+    )
+
+
+def test_a_value_json_cannot_hold_is_named_by_its_python_type() -> None:
+    error = refusal(read_board, ("abcd",), SMALL)
+    assert error.message == "'board' must be text or a list of rows, not tuple"
