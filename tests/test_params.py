@@ -18,6 +18,7 @@ from web.params import (
     read_name,
     read_players,
     read_seed,
+    read_whole_number,
     unknown_field,
 )
 
@@ -148,3 +149,60 @@ def test_a_json_array_is_named_an_array() -> None:
 def test_a_value_json_cannot_hold_is_named_by_its_python_type() -> None:
     error = refusal(read_board, ("abcd",), SMALL)
     assert error.message == "'board' must be text or a list of rows, not tuple"
+
+
+def test_a_blank_board_is_asked_for() -> None:
+    error = refusal(read_board, "  ", SMALL)
+    assert (error.code, error.message) == ("missing_board", "give the board's letters in 'board'")
+
+
+def test_board_text_of_exactly_the_most_characters_is_read() -> None:
+    board = read_board("abcd", Limits(max_board_chars=4, max_cells=4, max_side=2))
+    assert board is not None
+    assert (board.rows, board.cols, board.faces) == (2, 2, ("a", "b", "c", "d"))
+
+
+def test_board_text_one_character_too_long_is_refused_with_the_limit() -> None:
+    error = refusal(read_board, "abcde", Limits(max_board_chars=4, max_cells=4, max_side=2))
+    assert (error.status, error.code, error.details) == (413, "board_too_long", {"limit": 4})
+    assert error.message == "the board text is 5 characters; the limit is 4"
+
+
+def test_a_nul_in_board_text_is_refused_saying_so() -> None:
+    error = refusal(read_board, "ab\x00c", SMALL)
+    assert (error.code, error.message) == ("bad_board", "the board contains a NUL character")
+
+
+def test_typed_text_that_makes_too_large_a_board_is_refused_with_the_limit() -> None:
+    error = refusal(read_board, "abcdefghi", SMALL)
+    assert (error.status, error.code, error.details) == (413, "board_too_large", {"limit": 4})
+    assert error.message == "the board is 3x3 (9 cells)" + SMALL_LIMITS
+
+
+def test_a_name_that_is_not_text_is_named_by_its_json_type() -> None:
+    error = refusal(read_name, 5, "dictionary")
+    assert error.message == "'dictionary' must be a name, not a number"
+
+
+def test_a_name_of_a_hundred_characters_is_taken_and_one_more_refused() -> None:
+    assert read_name("a" * 100, "dictionary") == "a" * 100
+    error = refusal(read_name, "a" * 101, "dictionary")
+    assert (error.code, error.message) == (
+        "bad_dictionary",
+        "'dictionary' is 101 characters; names are short",
+    )
+
+
+def test_a_fraction_is_not_a_whole_number_and_is_named_by_its_json_type() -> None:
+    error = refusal(read_whole_number, 3.5, "min_length", 3, 64)
+    assert (error.code, error.message) == (
+        "bad_min_length",
+        "'min_length' must be a whole number from 3 to 64, not a number",
+    )
+
+
+def test_text_that_is_not_a_number_is_quoted_cut_to_twenty_characters() -> None:
+    error = refusal(read_whole_number, "abcdefghijklmnopqrstuvwxy", "min_length", 3, 64)
+    assert error.message == (
+        "'min_length' must be a whole number from 3 to 64, not 'abcdefghijklmnopqrst'"
+    )
