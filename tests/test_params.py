@@ -9,12 +9,14 @@ test. Every expected message is written out by hand.
 from __future__ import annotations
 
 import pytest
+from flask import Flask, request
 
 from web.errors import APIError
 from web.params import (
     Limits,
     PlayerLimits,
     read_board,
+    read_fields,
     read_name,
     read_players,
     read_seed,
@@ -206,3 +208,11 @@ def test_text_that_is_not_a_number_is_quoted_cut_to_twenty_characters() -> None:
     assert error.message == (
         "'min_length' must be a whole number from 3 to 64, not 'abcdefghijklmnopqrst'"
     )
+
+
+def test_a_get_reads_its_query_string_whatever_content_type_it_names() -> None:
+    # Only a GET's query string counts; a Content-Type sent with it names no body.
+    with Flask(__name__).test_request_context(
+        "/solve?board=abcd", method="GET", content_type="text/plain"
+    ):
+        assert read_fields(request, ("board", "min_length")) == {"board": "abcd"}
