@@ -536,3 +536,29 @@ def test_a_shape_prefix_and_a_shape_given_must_agree() -> None:
     with pytest.raises(BoardError) as raised:
         parse_board("2x3: abcdef", rows=3, cols=2)
     assert str(raised.value) == "the board says it is 2x3, not 3x2"
+
+
+def test_sixty_five_cells_name_the_shape_alone_not_the_cells() -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board("a" * 65)
+    assert str(raised.value) == (
+        "65 cells cannot make a square board; give the rows, or the shape first: "
+        "'5x13:' before the cells"
+    )
+
+
+def test_a_run_with_a_two_letter_face_is_shown_with_spaces_and_no_qu_hint() -> None:
+    # "abth" is 4 letters, a square number, but there is no qu to explain it.
+    with pytest.raises(BoardError) as raised:
+        parse_board("a b th")
+    assert str(raised.value) == (
+        "3 cells cannot make a square board; give the rows, or the shape first: '1x3: a b th'"
+    )
+
+
+def test_qu_gets_no_hint_when_the_letters_typed_are_not_square_either() -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board("quabcde")
+    assert str(raised.value) == (
+        "6 cells cannot make a square board; give the rows, or the shape first: '2x3: quabcde'"
+    )
