@@ -38,42 +38,28 @@ def whole_number(low: int, high: int, unit: str = "") -> Rule:
     return check
 
 
+def number(low: float, high: float, unit: str = "") -> Rule:
+    """A rule: a number (of ``unit``) more than ``low`` and at most ``high``."""
+    allowed = f"a number{unit} more than {low:g} and at most {high:g}"
+
+    def check(value: Any) -> float:
+        if isinstance(value, str):
+            try:
+                value = float(value)
+            except ValueError:
+                raise SettingError(allowed) from None
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise SettingError(allowed)
+        if not low < value <= high:  # also refuses NaN, which compares false
+            raise SettingError(allowed)
+        return float(value)
+
+    return check
+
+
 def seconds(low: float, high: float) -> Rule:
     """A rule: a number of seconds more than ``low`` and at most ``high``."""
-    allowed = f"a number of seconds more than {low:g} and at most {high:g}"
-
-    def check(value: Any) -> float:
-        if isinstance(value, str):
-            try:
-                value = float(value)
-            except ValueError:
-                raise SettingError(allowed) from None
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise SettingError(allowed)
-        if not low < value <= high:  # also refuses NaN, which compares false
-            raise SettingError(allowed)
-        return float(value)
-
-    return check
-
-
-def number(low: float, high: float) -> Rule:
-    """A rule: a number more than ``low`` and at most ``high``."""
-    allowed = f"a number more than {low:g} and at most {high:g}"
-
-    def check(value: Any) -> float:
-        if isinstance(value, str):
-            try:
-                value = float(value)
-            except ValueError:
-                raise SettingError(allowed) from None
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise SettingError(allowed)
-        if not low < value <= high:  # also refuses NaN, which compares false
-            raise SettingError(allowed)
-        return float(value)
-
-    return check
+    return number(low, high, " of seconds")
 
 
 def optional(rule: Rule) -> Rule:
