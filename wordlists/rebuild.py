@@ -167,8 +167,8 @@ def build_all(scowl_dir: Path, out_dir: Path) -> dict[WordList, list[str]]:
     return built
 
 
-def installed_scowl_version(status_file: Path = DPKG_STATUS) -> str | None:
-    """The version of Debian's scowl package that dpkg lists as installed, if any."""
+def installed_version(package: str, status_file: Path = DPKG_STATUS) -> str | None:
+    """The version of a Debian package that dpkg lists as installed, if any."""
     try:
         text = status_file.read_text(encoding="utf-8", errors="replace")
     except OSError:
@@ -177,9 +177,14 @@ def installed_scowl_version(status_file: Path = DPKG_STATUS) -> str | None:
         fields = dict(
             line.split(": ", 1) for line in stanza.splitlines() if ": " in line and line[0] != " "
         )
-        if fields.get("Package") == "scowl" and fields.get("Status", "").endswith(" installed"):
+        if fields.get("Package") == package and fields.get("Status", "").endswith(" installed"):
             return fields.get("Version")
     return None
+
+
+def installed_scowl_version(status_file: Path = DPKG_STATUS) -> str | None:
+    """The version of Debian's scowl package that dpkg lists as installed, if any."""
+    return installed_version("scowl", status_file)
 
 
 def read_enable(path: Path) -> set[str]:

@@ -26,6 +26,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # the boggle package, when run as a script
+sys.path.insert(0, str(HERE))  # rebuild.py beside it, which reads dpkg's list
+
+from rebuild import DPKG_STATUS, installed_version  # noqa: E402 - after the path is set
 
 from boggle.definitions import (  # noqa: E402 - after the path is set
     FORMAT,
@@ -39,7 +42,6 @@ OUTPUT_NAME = "definitions.txt"
 
 # The shipped file was built from this package; another version may give other bytes.
 EXPECTED_WORDNET_VERSION = "1:3.0-37"
-DPKG_STATUS = Path("/var/lib/dpkg/status")
 
 # WordNet's file names for each part of speech.
 FILE_NAMES = {"noun": "noun", "verb": "verb", "adj": "adj", "adv": "adv"}
@@ -205,19 +207,7 @@ def to_base36(number: int) -> str:
 
 def installed_wordnet_version(status_file: Path = DPKG_STATUS) -> str | None:
     """The version of Debian's wordnet-base package that dpkg lists as installed, if any."""
-    try:
-        text = status_file.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
-    for stanza in text.split("\n\n"):
-        fields = dict(
-            line.split(": ", 1) for line in stanza.splitlines() if ": " in line and line[0] != " "
-        )
-        if fields.get("Package") == "wordnet-base" and fields.get("Status", "").endswith(
-            " installed"
-        ):
-            return fields.get("Version")
-    return None
+    return installed_version("wordnet-base", status_file)
 
 
 def first_difference(rebuilt: bytes, committed: bytes) -> str:
