@@ -1,10 +1,21 @@
 -- wrk script: GET /define (or the route named by BOGGLE_ROUTE, e.g. lookup) for words
 -- read from the file named by BOGGLE_WORDS, one a line, each thread starting at a
--- different place and going round the list in order.
+-- different place and going round the list in order. BOGGLE_PAUSE_MS, if set above 0,
+-- makes each connection wait that long after each answer before its next request: a
+-- paced load below the server's capacity, where latency is the server's own rather
+-- than time spent queueing behind a saturating client.
 
 local words = {}
 local counter = 0
 local route = "/" .. (os.getenv("BOGGLE_ROUTE") or "define") .. "?word="
+local pause = tonumber(os.getenv("BOGGLE_PAUSE_MS") or "0")
+
+-- wrk pays for a timer per request once a delay() exists, so define it only when asked.
+if pause > 0 then
+  function delay()
+    return pause
+  end
+end
 
 function setup(thread)
   counter = counter + 1
