@@ -14,9 +14,9 @@
    app they first write to) is not counted as the definitions'.
 3. Latency: wrk drives GET /define with words that have definitions
    (benchmarks/define_load.lua) for a fixed time, with as many connections as there
-   are workers and then with the load test's 32, each sending again as soon as it
+   are workers, with the load test's 32 and with one, each sending again as soon as it
    has its answer (the server saturated: latency is mostly queueing); then paced,
-   each connection pausing PACE_MS between answer and request. GET /lookup on the same
+   each connection pausing PACE_MS, then 10 ms, between answer and request. GET /lookup on the same
    words, run just before each, is the control: a route that does next to nothing, so
    what it shows is the machine and the server, not the definitions.
 
@@ -253,9 +253,11 @@ def serve(duration: int) -> list[str]:
             f"{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}{'errors':>8}"
         )
         # Saturating (each connection sends again as soon as it has its answer), with as
-        # many connections as workers and with the load test's 32; then paced, with
-        # each connection pausing PACE_MS between answer and request.
-        for connections, pause in ((len(workers), 0), (32, 0), (len(workers), PACE_MS)):
+        # many connections as workers and with the load test's 32; one connection alone;
+        # then paced, each connection pausing PACE_MS (then 10 ms) between answer and
+        # request: the load the server serves without queueing, where p99 is its own.
+        runs = ((len(workers), 0), (32, 0), (1, 0), (len(workers), PACE_MS), (len(workers), 10))
+        for connections, pause in runs:
             for route in ("lookup", "define"):
                 r = run_wrk(base, route, Path(file.name), duration, connections, pause)
                 rate = r["requests"] / (r["duration_us"] / 1e6)

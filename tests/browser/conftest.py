@@ -106,6 +106,9 @@ def _open_page(browser: Browser, console: list[str], **options: Any) -> Iterator
     context.add_init_script(REPORT_CSP_VIOLATIONS)
     page = context.new_page()
     page.set_default_timeout(5000)
+    # Loading a page waits on the server as well as the browser: on a busy machine
+    # (two cores shared with other work) that alone has taken over 5 s.
+    page.set_default_navigation_timeout(15000)
     page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda error: console.append(str(error)))
     # A word WordNet lacks is a 404 from /define, which the browser logs as a failed
