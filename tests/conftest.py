@@ -8,19 +8,43 @@ test sees what another left in it (settings, extensions, and stored state to com
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask import Flask
+from hypothesis import settings
+from property_budget import MUTATION_EXAMPLES, UNDER_MUTATION
 
 from app import create_app
 from boggle import Catalog, Dictionary
 
+# Under mutation testing (see property_budget.py) the property tests that name no
+# number of examples try as few as those that do, with no deadline: a mutant may be
+# slow without being wrong, and the run's timeout judges that.
+settings.register_profile("mutation", max_examples=MUTATION_EXAMPLES, deadline=None)
+if UNDER_MUTATION:
+    settings.load_profile("mutation")
+# Modules whose mutants could change a word graph: they never share the cache.
+GRAPH_BUILDERS = ("boggle.dictionary.", "boggle.rules.", "boggle.catalog.")
+
 
 @pytest.fixture(scope="session")
 def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A word graph cache for the test session, so tests never touch the user's cache."""
+    """A word graph cache for the test session, so tests never touch the user's cache.
+
+    Under mutation testing each mutant's run is a session of its own, and building the
+    default graph cold costs about a second each time: the runs share one cache then,
+    except for a mutant of the graph builder or what it reads (the rules, the catalog),
+    which must build its own graph.
+    """
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    if UNDER_MUTATION and not mutant.startswith(GRAPH_BUILDERS):
+        shared = Path(tempfile.gettempdir()) / "boggle-mutation-word-graphs"
+        shared.mkdir(exist_ok=True)
+        return shared
     return tmp_path_factory.mktemp("word-graph-cache")
 
 

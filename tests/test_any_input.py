@@ -15,6 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 from werkzeug.datastructures import MultiDict
 
 from boggle import Dictionary, parse_board, solve
@@ -110,13 +111,13 @@ def check_still_correct(client: FlaskClient, count: int) -> None:
 
 
 FUZZ = settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
 
-@settings(FUZZ, max_examples=100)
+@settings(FUZZ, max_examples=examples(100))
 @given(body=json_bodies, route=st.sampled_from([r for r in ROUTES if r[0] == "POST"]))
 def test_any_json_body_is_answered_in_the_error_format(
     client: FlaskClient, normal_count: int, body: Any, route: tuple[str, str]

@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 from reference import is_valid_path, reference_words
 from werkzeug.datastructures import MultiDict
 from werkzeug.test import TestResponse
@@ -509,7 +510,9 @@ def check_solve_answer(
 
 
 @settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(150),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(solve_requests())
 def test_each_json_request_to_solve_gets_its_one_right_answer(
@@ -521,7 +524,9 @@ def test_each_json_request_to_solve_gets_its_one_right_answer(
 
 
 @settings(
-    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(100),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(solve_requests(as_text=True))
 def test_each_query_to_solve_gets_its_one_right_answer(
@@ -677,7 +682,9 @@ def random_requests(draw: st.DrawFn) -> tuple[dict[str, str], int, Any]:
 
 
 @settings(
-    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(100),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(random_requests())
 def test_each_random_query_gets_its_one_right_answer(

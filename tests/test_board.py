@@ -7,6 +7,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 
 from boggle.board import (
     BLANK,
@@ -269,13 +270,13 @@ def boards(draw: st.DrawFn, min_rows: int = 1, min_cols: int = 1, max_side: int 
     return Board(rows, cols, tuple(cells))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(boards(min_rows=2, min_cols=3))
 def test_str_round_trips(board: Board) -> None:
     assert parse_board(str(board)) == board
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(boards())
 def test_str_round_trips_every_shape(board: Board) -> None:
     # Board.__str__ promises "the syntax parse_board reads back to the same board".
@@ -305,7 +306,7 @@ def test_str_of_a_known_board() -> None:
     assert str(parse_board([["Qu", "A"], ["#", "Th"]])) == "qu a / # th"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(boards(min_rows=2))
 def test_display_rows_round_trip_through_json(board: Board) -> None:
     rows = json.loads(json.dumps(board.display_rows()))

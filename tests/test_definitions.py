@@ -15,6 +15,7 @@ import pytest
 from flask.testing import FlaskClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 
 from boggle.__main__ import main
 from boggle.definitions import (
@@ -183,7 +184,7 @@ REFERENCE = reference_index()
 INDEXED = sorted(REFERENCE)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.one_of(
         st.sampled_from(INDEXED),  # words the index holds, first and last among them

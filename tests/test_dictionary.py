@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 
 from boggle import Catalog
 from boggle import dictionary as dictionary_module
@@ -196,7 +197,7 @@ def playable(word: str) -> bool:
     return word.count("q") == word.count("qu")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(words_strategy, max_size=40), st.lists(words_strategy, max_size=20))
 def test_dictionary_agrees_with_a_plain_set(words: list[str], probes: list[str]) -> None:
     dictionary = Dictionary.from_words(words)

@@ -9,6 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 from reference import is_valid_path
 from reference import trace as reference_trace
 
@@ -155,7 +156,7 @@ def boards_and_words(draw: st.DrawFn) -> tuple[Board, list[str]]:
     return board, [w for w in words if w]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(boards_and_words())
 def test_the_tracer_finds_a_path_exactly_when_the_plain_search_does(
     drawn: tuple[Board, list[str]],

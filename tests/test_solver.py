@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 from reference import is_valid_path, reference_words
 
 from boggle import Catalog, Dictionary, SearchBudgetExceeded, parse_board, random_board
@@ -240,7 +241,7 @@ def boards(draw: st.DrawFn, max_side: int = 6) -> Board:
     return Board(rows, cols, tuple(cells))
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(boards(), st.sampled_from([3, 3, 4, 5]))
 def test_fast_search_equals_reference(
     solve: Solve, common: Dictionary, common_words: list[str], board: Board, min_length: int
@@ -250,7 +251,7 @@ def test_fast_search_equals_reference(
     check_solution(solution, common, min_length)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(boards(max_side=5), st.lists(st.sampled_from(WEIGHTED_FACES), min_size=1, max_size=6))
 def test_fast_search_equals_reference_on_a_small_list(
     solve: Solve, board: Board, pieces: list[str]
