@@ -24,11 +24,11 @@ from boggle import Catalog, SearchGate, WordListError
 from boggle.catalog import parse_wordlist_setting
 from boggle.definitions import Definitions
 from boggle.rules import RULES
+from boggle.wording import join_names
 from web import api, page_routes, settings
 from web.body import BadFraming, BodyTooLarge, BoundedRequest, TooManyParts
 from web.errors import APIError
 from web.logs import clip
-from web.play import join_names
 from web.security import add_security_headers
 
 DEFAULTS: dict[str, Any] = {

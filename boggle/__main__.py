@@ -22,6 +22,7 @@ from .dictionary import MAX_WORD_LENGTH, load_dictionary
 from .errors import BoggleError
 from .scoring import SHORTEST_SCORED
 from .solver import DEFAULT_MIN_LENGTH, Solution, solve
+from .summary import solve_document
 
 USAGE_ERROR = 2
 NOT_FOUND = 1
@@ -144,7 +145,7 @@ def _solve(args: argparse.Namespace) -> int:
     solution = solve(board, dictionary, min_length)
     elapsed_ms = (time.perf_counter() - started) * 1000
     if args.json:
-        json.dump(solution.as_dict(dictionary.name, elapsed_ms), sys.stdout)
+        json.dump(solve_document(solution, dictionary.name, elapsed_ms), sys.stdout)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(format_table(solution, dictionary.name))

@@ -1,11 +1,18 @@
-"""What a board holds: words and points by length, the longest words, the share of long words."""
+"""What a board holds: words and points by length, the longest words, the share of long words.
+
+Sent in ``/solve`` as ``summary`` (``solve_document``) and drawn by the solver's page,
+with or without its script, from this one computation: the counts, and the sentences
+that say them.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .rules import RULES
 from .solver import Solution
+from .wording import plural
 
 #: Words of this many letters or more are "long": they carry most of a good score.
 LONG_WORD = RULES.long_word
@@ -19,21 +26,37 @@ class LengthRow:
     count: int
     points: int
 
+    @property
+    def text(self) -> str:
+        """The row as a group heading says it: ``5 words, 7 points``."""
+        return f"{plural(self.count, 'word')}, {plural(self.points, 'point')}"
+
 
 @dataclass(frozen=True)
 class Summary:
-    """The shape of a solution, for the chart under the word list."""
+    """The shape of a solution, for the chart under the word list and the list's groups."""
 
     by_length: tuple[LengthRow, ...]
     longest: tuple[str, ...]
     long_share: float  # share of the total score carried by words of LONG_WORD+ letters
+    line: str  # the whole result in a sentence, for the page's status line
+
+    @property
+    def long_share_text(self) -> str:
+        """The long words' share as a whole percentage: ``34%``."""
+        return f"{self.long_share:.0%}"
 
     def as_dict(self) -> dict[str, object]:
-        """The summary as JSON."""
+        """The summary as JSON: ``by_length`` from the shortest words up."""
         return {
-            "by_length": [row.__dict__ for row in self.by_length],
+            "by_length": [
+                {"length": row.length, "count": row.count, "points": row.points, "text": row.text}
+                for row in self.by_length
+            ],
             "longest": list(self.longest),
             "long_share": round(self.long_share, 4),
+            "long_share_text": self.long_share_text,
+            "line": self.line,
         }
 
 
@@ -52,4 +75,17 @@ def summarize(solution: Solution, longest: int = 5) -> Summary:
         rows,
         tuple(w.word for w in by_length[:longest]),
         long_points / total if total else 0.0,
+        summary_line(solution.count, total, solution.min_length),
     )
+
+
+def summary_line(count: int, total: int, min_length: int) -> str:
+    """``Found 867 words worth 2,576 points.``, or that the board holds none."""
+    if not count:
+        return f"No words of {min_length} letters or more on this board."
+    return f"Found {plural(count, 'word')} worth {plural(total, 'point')}."
+
+
+def solve_document(solution: Solution, dictionary: str, elapsed_ms: float) -> dict[str, Any]:
+    """The ``/solve`` (and ``boggle solve --json``) document: the solution, then its summary."""
+    return solution.as_dict(dictionary, elapsed_ms) | {"summary": summarize(solution).as_dict()}

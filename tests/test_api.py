@@ -31,6 +31,7 @@ SOLVE_KEYS = [
     "total_score",
     "words",
     "elapsed_ms",
+    "summary",
 ]
 BOARD = "serspatglinesers"
 
@@ -130,6 +131,46 @@ def test_get_solve_on_a_board_with_qu_worked_by_hand(client: FlaskClient, catalo
     assert set(words) == reference_words(
         parse_board("qu i t / e a s / r n d"), list(catalog.get("common")), 3
     )
+
+
+# The rules' points by length, written out by hand for the summary's expected sums.
+POINTS_BY_HAND = {3: 1, 4: 1, 5: 2, 6: 3, 7: 5}
+
+
+def test_solve_sends_the_summary_the_page_lays_out(client: FlaskClient, catalog: Catalog) -> None:
+    document = client.get("/solve", query_string={"board": BOARD}).get_json()
+    # Counted from the plain reference search, with the points table above (8+ is 11).
+    words = reference_words(parse_board(BOARD), list(catalog.get("standard")), 3)
+    rows: dict[int, list[int]] = {}
+    for word in words:
+        row = rows.setdefault(len(word), [0, 0])
+        row[0] += 1
+        row[1] += POINTS_BY_HAND.get(len(word), 11)
+    summary = document["summary"]
+    assert [(r["length"], r["count"], r["points"]) for r in summary["by_length"]] == [
+        (length, count, points) for length, (count, points) in sorted(rows.items())
+    ]
+    for r in summary["by_length"]:
+        noun = "word" if r["count"] == 1 else "words"
+        assert r["text"] == f"{r['count']:,} {noun}, {r['points']:,} points"
+    assert summary["line"] == "Found 867 words worth 2,576 points."
+    long_points = sum(points for length, (_, points) in rows.items() if length >= 5)
+    assert summary["long_share"] == round(long_points / 2576, 4)
+    assert summary["long_share_text"] == f"{round(100 * long_points / 2576)}%"
+    longest = sorted(words, key=lambda w: (-len(w), w))[:5]
+    assert summary["longest"] == longest
+
+
+def test_a_board_without_words_says_so_in_the_summary(client: FlaskClient) -> None:
+    document = client.get("/solve", query_string={"board": "xq zj", "min_length": 4}).get_json()
+    assert document["count"] == 0
+    assert document["summary"] == {
+        "by_length": [],
+        "longest": [],
+        "long_share": 0.0,
+        "long_share_text": "0%",
+        "line": "No words of 4 letters or more on this board.",
+    }
 
 
 def test_post_json(client: FlaskClient, catalog: Catalog) -> None:

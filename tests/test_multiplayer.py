@@ -70,6 +70,38 @@ def test_a_word_written_twice_by_one_player_is_judged_once(client: FlaskClient) 
     assert player["total_score"] == 3
 
 
+def test_score_sends_the_headline_flags_and_wording_the_page_lays_out(
+    client: FlaskClient,
+) -> None:
+    # 2 points each: Ann's in one long word (slate), Bob's in two short ones (tap, sea);
+    # Bob's "xyzzy" is not a word, "pa" too short. The README's 867 words, 2,576 points.
+    body = {
+        "board": BOARD,
+        "players": [
+            {"name": "Bob", "words": ["tap", "sea", "xyzzy", "pa"]},
+            {"name": "Ann", "words": ["slate"]},
+        ],
+    }
+    document = client.post("/score", json=body).get_json()
+    assert (document["count"], document["total_score"]) == (867, 2576)
+    assert document["headline"] == (
+        "Ann wins on the tie-break: 2 points each, and 1 long word to Bob's 0."
+    )
+    assert [
+        (r["rank"], r["name"], r["winner"], r["tied"], r["tie_break"]) for r in document["ranking"]
+    ] == [(1, "Ann", True, False, True), (2, "Bob", False, False, True)]
+    bob, ann = document["players"]
+    assert [(w["word"], w["verdict_text"]) for w in bob["words"]] == [
+        ("tap", "scored"),
+        ("sea", "scored"),
+        ("xyzzy", "not a word"),
+        ("pa", "too short"),
+    ]
+    assert (bob["scored_words"], ann["scored_words"]) == (2, 1)
+    # Nobody found the board's other 864 words, worth 2,576 - 4 points.
+    assert document["missed"]["text"] == "Nobody found 864 words worth 2,572 points."
+
+
 def test_a_trace_follows_the_qu_cube_and_never_reuses_a_cube() -> None:
     board = parse_board("qu i / t s")
     assert trace_word(board, "quit") == ((0, 0), (0, 1), (1, 0))

@@ -11,7 +11,6 @@ from flask.testing import FlaskClient
 from boggle.board import BLANK, MULTI_LETTER_FACES
 from boggle.dice import min_length_for
 from boggle.scoring import SCORE_BY_LENGTH, word_score
-from web.play import VERDICT_LABELS
 
 RULES_BLOB = re.compile(r'<script type="application/json" id="rules">(.*?)</script>', re.S)
 
@@ -49,5 +48,14 @@ def test_practice_gets_the_rules_time_for_a_round(client: FlaskClient) -> None:
     assert rules["big_board_cells"] == 36
 
 
-def test_scoring_gets_how_each_verdict_reads(client: FlaskClient) -> None:
-    assert rules_of(client, "/scoring")["verdicts"] == VERDICT_LABELS
+def test_practice_gets_how_the_verdicts_it_shares_with_scoring_read(client: FlaskClient) -> None:
+    verdicts = rules_of(client, "/practice")["verdicts"]
+    # Worded by hand: the same words the scoring page shows beside each verdict.
+    assert verdicts["not_on_board"] == "not on the board"
+    assert verdicts["not_a_word"] == "not a word"
+    assert verdicts["too_short"] == "too short"
+
+
+def test_scoring_gets_no_wording_the_score_document_carries(client: FlaskClient) -> None:
+    # The verdicts' wording comes in each /score answer; a second copy could drift.
+    assert "verdicts" not in rules_of(client, "/scoring")

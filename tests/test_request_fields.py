@@ -91,9 +91,21 @@ def test_score_says_total_score_and_missed_as_solve_does(
     document = client.post("/score", json=body).get_json()
     solution = solve(parse_board("sers patg line sers"), catalog.get("standard"))
     assert document["players"][0]["total_score"] == 3
-    assert document["ranking"] == [{"rank": 1, "name": "Ann", "total_score": 3, "long_words": 1}]
+    assert document["ranking"] == [
+        {
+            "rank": 1,
+            "name": "Ann",
+            "total_score": 3,
+            "long_words": 1,
+            "winner": True,
+            "tied": False,
+            "tie_break": False,
+        }
+    ]
+    # The board's own count and points, named as /solve names them.
+    assert (document["count"], document["total_score"]) == (solution.count, solution.total_score)
     missed = [w for w in solution.words if w.word not in ("slate", "sea")]
-    assert list(document["missed"]) == ["count", "total_score", "words"]
+    assert list(document["missed"]) == ["count", "total_score", "words", "text"]
     assert document["missed"]["count"] == len(missed)
     assert document["missed"]["total_score"] == sum(w.score for w in missed)
     assert [w["word"] for w in document["missed"]["words"]] == [w.word for w in missed]

@@ -7,7 +7,7 @@ import pytest
 from boggle import Dictionary, parse_board, solve
 from boggle.board import Board
 from boggle.solver import Solution
-from boggle.summary import LONG_WORD, LengthRow, summarize
+from boggle.summary import LONG_WORD, LengthRow, solve_document, summarize, summary_line
 
 # The board and words of test_solver's hand-checked 3x3 board:
 # cater (5 letters, 2 points); near, ones, rate (4, 1 each); ace, cat, eat, tax, tea (3, 1 each).
@@ -45,13 +45,28 @@ def test_longest_words(solution: Solution) -> None:
 def test_as_dict(solution: Solution) -> None:
     assert summarize(solution).as_dict() == {
         "by_length": [
-            {"length": 3, "count": 5, "points": 5},
-            {"length": 4, "count": 3, "points": 3},
-            {"length": 5, "count": 1, "points": 2},
+            {"length": 3, "count": 5, "points": 5, "text": "5 words, 5 points"},
+            {"length": 4, "count": 3, "points": 3, "text": "3 words, 3 points"},
+            {"length": 5, "count": 1, "points": 2, "text": "1 word, 2 points"},
         ],
         "longest": ["cater", "near", "ones", "rate", "ace"],
         "long_share": 0.2,
+        "long_share_text": "20%",
+        "line": "Found 9 words worth 10 points.",
     }
+
+
+def test_a_group_of_one_word_worth_one_point_says_so_in_the_singular() -> None:
+    # "ace" alone: 3 letters, 1 point.
+    summary = summarize(solve(parse_board(CAT_BOARD), Dictionary.from_words(["ace"])))
+    assert summary.by_length[0].text == "1 word, 1 point"
+    assert summary.line == "Found 1 word worth 1 point."
+    assert summary.long_share_text == "0%"
+
+
+def test_counts_in_the_thousands_have_separators() -> None:
+    assert summary_line(1204, 3507, 3) == "Found 1,204 words worth 3,507 points."
+    assert LengthRow(8, 1000, 11000).text == "1,000 words, 11,000 points"
 
 
 def test_long_share_rounds_in_json() -> None:
@@ -60,6 +75,7 @@ def test_long_share_rounds_in_json() -> None:
     assert summary.long_share == pytest.approx(0.4)
     three = summarize(solve(parse_board(CAT_BOARD), Dictionary.from_words(["cater", "ace"])))
     assert three.as_dict()["long_share"] == round(2 / 3, 4) == 0.6667
+    assert three.long_share_text == "67%"  # 2 of 3 points
 
 
 def test_empty_solution() -> None:
@@ -67,4 +83,17 @@ def test_empty_solution() -> None:
     assert summary.by_length == ()
     assert summary.longest == ()
     assert summary.long_share == 0.0
-    assert summary.as_dict() == {"by_length": [], "longest": [], "long_share": 0.0}
+    assert summary.as_dict() == {
+        "by_length": [],
+        "longest": [],
+        "long_share": 0.0,
+        "long_share_text": "0%",
+        "line": "No words of 3 letters or more on this board.",
+    }
+
+
+def test_the_solve_document_is_the_solution_then_its_summary(solution: Solution) -> None:
+    document = solve_document(solution, "cat-words", 1.25)
+    assert list(document) == [*solution.as_dict("cat-words", 1.25), "summary"]
+    assert document["summary"]["line"] == "Found 9 words worth 10 points."
+    assert document["elapsed_ms"] == 1.25

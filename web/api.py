@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
+from boggle.summary import solve_document
+
 from . import service
 from .params import read_fields, read_form_players
 
@@ -22,7 +24,7 @@ def solve() -> Response:
     """Every word on the board, as JSON (see README, "The API")."""
     fields = read_fields(request, ("board", "min_length", "dictionary"))
     solution, name, elapsed_ms = service.run_solve(fields)
-    return jsonify(solution.as_dict(name, elapsed_ms))
+    return jsonify(solve_document(solution, name, elapsed_ms))
 
 
 @bp.post("/score")

@@ -21,7 +21,7 @@ from boggle.dice import DEFAULT_SET_FOR_SIZE, min_length_for
 from boggle.dictionary import MAX_WORD_LENGTH
 from boggle.scoring import SCORE_BY_LENGTH, SHORTEST_SCORED
 from boggle.solver import DEFAULT_MIN_LENGTH
-from boggle.summary import LONG_WORD, summarize
+from boggle.summary import LONG_WORD, solve_document
 
 from . import service
 from .errors import APIError
@@ -109,7 +109,7 @@ def index_context(
         context["status"] = error.status
         context["headers"] = error.headers
         return context
-    document = solution.as_dict(name, elapsed_ms)
+    document = solve_document(solution, name, elapsed_ms)
     board_text = str(solution.board)
     form.update(
         size=f"{solution.board.rows}x{solution.board.cols}",
@@ -121,7 +121,6 @@ def index_context(
     selected = next((w for w in document["words"] if w["word"] == fields.get("word")), None)
     path = selected["path"] if selected else []
     query = {"board": board_text, "min_length": solution.min_length, "dictionary": name}
-    summary = summarize(solution).as_dict()
     document.update(
         board_text=board_text,
         query=urlencode(query),
@@ -130,8 +129,7 @@ def index_context(
         steps={tuple(cell): step for step, cell in enumerate(path, 1)},
         # The chosen word's line through the cube centres, in cube units (see index.html).
         path_points=" ".join(f"{c + 0.5},{r + 0.5}" for r, c in path),
-        summary=summary,
-        chart=length_chart(summary["by_length"]),
+        chart=length_chart(document["summary"]["by_length"]),
         elapsed_text=format_ms(elapsed_ms),
     )
     context["result"] = document
@@ -154,15 +152,15 @@ def shortest_word(min_length: str) -> int:
     return given if given >= SHORTEST_SCORED else DEFAULT_MIN_LENGTH
 
 
-def length_chart(by_length: list[dict[str, int]]) -> dict[str, Any]:
-    """Bar widths for the words-by-length chart: words and points, each against its largest."""
+def length_chart(by_length: list[dict[str, Any]]) -> dict[str, Any]:
+    """Bar widths for the words-by-length chart: words and points, each against its largest.
+
+    Geometry only: the counts and their wording are the summary's (boggle/summary.py).
+    """
     most_words = max((row["count"] for row in by_length), default=0) or 1
     most_points = max((row["points"] for row in by_length), default=0) or 1
     return {
-        "label": "; ".join(
-            f"{row['length']} letters, {row['count']} words, {row['points']} points"
-            for row in by_length
-        ),
+        "label": "; ".join(f"{row['length']} letters, {row['text']}" for row in by_length),
         "height": CHART_ROW * len(by_length),
         "rows": [
             row

@@ -20,8 +20,9 @@ from flask import Request
 
 from boggle import Catalog, UnknownDictionary
 from boggle.dice import DICE_SETS
-from boggle.scoring import LONG_WORD, word_score
+from boggle.scoring import LONG_WORD
 from boggle.solver import DEFAULT_MIN_LENGTH
+from boggle.standings import VERDICT_TEXT
 
 from . import service
 from .errors import APIError, bad_request
@@ -46,15 +47,6 @@ PRACTICE_FIELDS = ("board", "min_length", "dictionary", "seconds")
 #: ones down to two and adds more on demand).
 FORM_SLOTS = 4
 
-
-#: How each verdict of boggle.scoring reads on the page.
-VERDICT_LABELS = {
-    "scored": "scored",
-    "duplicate": "duplicate",
-    "too_short": "too short",
-    "not_a_word": "not a word",
-    "not_on_board": "not on the board",
-}
 
 #: The round lengths offered, in minutes; 3 is the rules' time, 4 for Super Big Boggle.
 ROUND_MINUTES = (1, 2, 3, 4, 5, 10)
@@ -124,7 +116,7 @@ def scoring_context(request: Request, catalog: Catalog, max_players: int) -> dic
         "shortest_word": shortest_word(fields.get("min_length", "") or ""),
         "score_table": SCORE_TABLE,
         "long_word": LONG_WORD,
-        "rules": page_rules(verdicts=VERDICT_LABELS),
+        "rules": page_rules(),
         "result": None,
         "error": None,
         "status": 200,
@@ -161,78 +153,25 @@ def player_slots(written: Sequence[Mapping[str, str]]) -> list[dict[str, str]]:
 
 
 def scoring_result(document: dict[str, Any], word: str | None = None) -> dict[str, Any]:
-    """The ``POST /score`` document, with what the page adds: labels, the headline, a path."""
+    """The ``POST /score`` document, with what the page adds: the chosen word's path.
+
+    The verdicts' wording, the ranking's flags and the headline come in the document
+    (boggle/standings.py), as the page script gets them.
+    """
     on_board: dict[str, dict[str, Any]] = {}
-    players = []
     for player in document["players"]:
-        words = []
         for verdict in player["words"]:
-            row = verdict | {"label": VERDICT_LABELS[verdict["verdict"]]}
             if verdict["path"]:
-                row["score"] = word_score(verdict["word"])
-                on_board[verdict["word"]] = row
-            words.append(row)
-        players.append(player | {"words": words})
+                on_board[verdict["word"]] = verdict
     for missed in document["missed"]["words"]:
         on_board[missed["word"]] = missed
     selected = on_board.get(word) if word else None
     path = selected["path"] if selected else []
     return document | {
-        "players": players,
-        "ranking": ranking_rows(document["ranking"]),
-        "headline": headline(document["ranking"]),
         "selected": selected,
         "steps": {tuple(cell): step for step, cell in enumerate(path, 1)},
         "path_points": " ".join(f"{c + 0.5},{r + 0.5}" for r, c in path),
     }
-
-
-def ranking_rows(ranking: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The ranking, each row marked: winner, tied (sharing its rank), on the tie-break."""
-    rows = []
-    for entry in ranking:
-        level = [other for other in ranking if other["total_score"] == entry["total_score"]]
-        rows.append(
-            entry
-            | {
-                "winner": entry["rank"] == 1,
-                "tied": sum(other["rank"] == entry["rank"] for other in ranking) > 1,
-                # Equal on points with someone ranked apart: the long words decided.
-                "tie_break": any(other["rank"] != entry["rank"] for other in level),
-            }
-        )
-    return rows
-
-
-def headline(ranking: list[dict[str, Any]]) -> str:
-    """Who won, in a sentence, with the tie-break when it decided."""
-    winners = [entry for entry in ranking if entry["rank"] == 1]
-    first = winners[0]
-    points = plural(first["total_score"], "point")
-    if len(winners) > 1:
-        names = join_names([entry["name"] for entry in winners])
-        long_words = plural(first["long_words"], "long word")
-        return f"{names} share first place with {points} and {long_words} each."
-    if len(ranking) == 1:
-        return f"{first['name']} scores {points}."
-    runner = ranking[1]
-    if runner["total_score"] == first["total_score"]:
-        return (
-            f"{first['name']} wins on the tie-break: {points} each, and "
-            f"{plural(first['long_words'], 'long word')} to {runner['name']}'s "
-            f"{runner['long_words']}."
-        )
-    return f"{first['name']} wins with {points}."
-
-
-def plural(count: int, one: str) -> str:
-    """``1 point``, ``12 points``, ``1,204 words``."""
-    return f"{count:,} {one if count == 1 else one + 's'}"
-
-
-def join_names(names: Sequence[str]) -> str:
-    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 # --- The practice page -----------------------------------------------------------------
@@ -262,6 +201,7 @@ def practice_context(request: Request, limits: Limits, catalog: Catalog) -> dict
             round_seconds=ROUND_SECONDS,
             big_round_seconds=BIG_ROUND_SECONDS,
             big_board_cells=BIG_BOARD_CELLS,
+            verdicts=VERDICT_TEXT,
         ),
         "error": None,
         "status": 200,

@@ -31,6 +31,7 @@ from boggle.definitions import DefinitionError, NoDefinition
 from boggle.dice import min_length_for, roll_plan
 from boggle.scoring import score_game
 from boggle.solver import Solution
+from boggle.standings import game_document
 from boggle.words import normalize_word
 
 from .errors import APIError, bad_request
@@ -109,7 +110,10 @@ def run_score(fields: Mapping[str, Any]) -> dict[str, Any]:
         "cols": solution.board.cols,
         "dictionary": name,
         "min_length": solution.min_length,
-        **game.as_dict(),
+        # What the board holds, as in /solve: a player's total reads against it.
+        "count": solution.count,
+        "total_score": solution.total_score,
+        **game_document(game),
         "elapsed_ms": round(elapsed_ms, 3),
     }
 

@@ -120,7 +120,7 @@ async function solve(params, how, word = null) {
   if (how === "pushState") bringIntoView($("results"));
   const count = result.count.toLocaleString("en-US");
   document.title = `${count} words · Boggle solver`;
-  announce(`Found ${count} words worth ${result.total_score.toLocaleString("en-US")} points.`);
+  announce(result.summary.line);
 }
 
 form.addEventListener("submit", (event) => {

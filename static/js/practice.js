@@ -2,14 +2,16 @@
 // countdown. Words are traced on the cubes (Pointer Events) or typed, and each is judged
 // at once against the round's solution (GET /solve, fetched when the round starts and
 // not shown until it ends); GET /lookup tells a word that is not on the board from one
-// that is not a word. The round lives in localStorage, so a reload resumes it.
+// that is not a word. When it ends, POST /score counts the words found against the
+// board, so the summary is the server's. The round lives in localStorage, so a reload
+// resumes it.
 //
 // The page's markup is templates/practice.html; the board and path drawing are the
 // library's (lib/board-view.js), so the page contract holds: cells carry data-row and
 // data-col, words are buttons with data-word, a chosen word's cells get data-step.
 
 import { DefinitionPanel } from "./definitions.js";
-import { getJSON } from "./lib/api.js";
+import { getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker } from "./lib/board-view.js";
 import { $, h, plural } from "./lib/dom.js";
 import * as rounds from "./lib/round.js";
@@ -25,15 +27,17 @@ const TICK_MS = 200;
 // half, so that a diagonal move does not catch the corners of the cubes beside it.
 const REACH = 0.4;
 
+// How each verdict reads: the server's wording for those it shares with the scoring
+// page (boggle/standings.py), and the states only a round in play has.
 const VERDICTS = {
+  ...rules.verdicts,
   found: "found",
   again: "already found",
-  not_on_board: "not on the board",
-  not_a_word: "not a word",
-  too_short: "too short",
   checking: "checking…",
   unchecked: "not checked (the server cannot be reached)",
 };
+// The name the round's words are scored under (POST /score wants a player).
+const PLAYER = "You";
 
 const view = new BoardView($("result-board"));
 const definition = new DefinitionPanel($("definition"), (word) => getJSON("define", { word }));
@@ -46,6 +50,7 @@ const fine = matchMedia("(pointer: fine)").matches; // a mouse: focusing the inp
 const state = {
   round: null, // the round as stored (lib/round.js): settings, times, the words entered
   solution: null, // the round's /solve document
+  outcome: null, // once the round is over: its /score document, or {error: message}
   onBoard: new Map(), // word -> {word, score, path}, from the solution
   trace: null, // the word being traced: {pointer, cells: [[row, col], ...]}
   warned: new Set(), // the time warnings already given this round
@@ -221,35 +226,48 @@ $("stop").addEventListener("click", () => {
 
 $("new-round").addEventListener("click", () => {
   forget();
-  Object.assign(state, { solution: null, warned: new Set() });
+  Object.assign(state, { solution: null, outcome: null, warned: new Set() });
   clearInterval(state.ticking);
   $("entered").replaceChildren();
   showSetup();
   $("source").focus();
 });
 
-/** The round is over: stop the clock and show how it went. */
-function finish() {
+/** The round is over: stop the clock, have the server score the words, show how it went. */
+async function finish() {
   clearInterval(state.ticking);
   cancelTrace();
+  state.outcome = null;
   render();
   $("selection").textContent = "Pick a word to see its path.";
   $("message").textContent = "";
+  const { round } = state;
+  const found = round.entries.filter((e) => e.verdict === "found").map((e) => e.word);
+  let outcome;
+  try {
+    outcome = await postJSON("score", {
+      board: round.board,
+      min_length: round.min_length,
+      dictionary: round.dictionary,
+      players: [{ name: PLAYER, words: found }],
+    });
+  } catch (error) {
+    outcome = { error: error.message };
+  }
+  if (state.round !== round) return; // a new round began while this one was scored
+  state.outcome = outcome;
+  render();
   $("announce").textContent =
     `${$("summary-title").textContent}: ${$("summary-text").textContent}.`;
 }
 
-/** The score against the most the board holds, and the words found and missed. */
+/**
+ * The score against the most the board holds, and the words found and missed, as the
+ * server counted them (POST /score with the round's words as one player's list).
+ */
 function renderOutcome() {
-  const { round, solution } = state;
-  const { found, missed, points, missedPoints } = rounds.outcome(round, solution);
+  const { round, solution, outcome } = state;
   $("summary-title").textContent = round.stopped !== null ? "Round stopped" : "Time's up";
-  const count = (n) => n.toLocaleString("en-US");
-  $("summary-text").replaceChildren(
-    h("strong", {}, `${count(points)} of ${plural(solution.total_score, "point")}`),
-    ", ",
-    h("strong", {}, `${count(found.length)} of ${plural(solution.count, "word")}`),
-  );
   const solver = new URL("./", location.href);
   solver.search = new URLSearchParams({
     board: round.board,
@@ -260,15 +278,34 @@ function renderOutcome() {
     `${round.rows} × ${round.cols} board, words of ${round.min_length} letters or more. `,
     h("a", { href: solver.href }, "This board in the solver"),
   );
+  const lists = [$("found-title"), $("found-list"), $("missed-title"), $("missed-list")];
+  if (!outcome || outcome.error) {
+    $("summary-text").textContent = outcome
+      ? `The round could not be scored: ${outcome.error}`
+      : "Counting…";
+    for (const element of lists) element.replaceChildren();
+    return;
+  }
+  const [you] = outcome.players;
+  const { missed } = outcome;
+  const count = (n) => n.toLocaleString("en-US");
+  $("summary-text").replaceChildren(
+    h("strong", {}, `${count(you.total_score)} of ${plural(outcome.total_score, "point")}`),
+    ", ",
+    h("strong", {}, `${count(you.scored_words)} of ${plural(outcome.count, "word")}`),
+  );
+  // The words that scored, in the solution's order: by score, then A to Z.
+  const scored = new Set(you.words.filter((w) => w.verdict === "scored").map((w) => w.word));
+  const found = solution.words.filter((w) => scored.has(w.word));
   $("found-title").textContent =
-    `Found · ${plural(found.length, "word")}, ${plural(points, "point")}`;
+    `Found · ${plural(you.scored_words, "word")}, ${plural(you.total_score, "point")}`;
   $("found-list").replaceChildren(
     found.length ? wordList(found) : h("p", { class: "empty" }, "No words this time."),
   );
   $("missed-title").textContent =
-    `Missed · ${plural(missed.length, "word")}, ${plural(missedPoints, "point")}`;
+    `Missed · ${plural(missed.count, "word")}, ${plural(missed.total_score, "point")}`;
   $("missed-list").replaceChildren(
-    missed.length ? wordList(missed) : h("p", { class: "empty" }, "Every word. Well played!"),
+    missed.count ? wordList(missed.words) : h("p", { class: "empty" }, "Every word. Well played!"),
   );
 }
 

@@ -2,14 +2,14 @@
 //
 // The server draws all of this for a page loaded with a board (templates/index.html);
 // this module reads that markup back (hydrate) and draws the same markup from the
-// /solve JSON, so the two stay interchangeable. The board and its path drawing are
-// lib/board-view.js, shared with the practice and scoring pages.
+// /solve JSON, so the two stay interchangeable. What is counted or worded from the
+// words (per length, the long share, the summary line) comes in the document's
+// `summary` (boggle/summary.py); this module only lays it out. The board and its
+// path drawing are lib/board-view.js, shared with the practice and scoring pages.
 
 import { BoardView, pathText, readPath } from "./lib/board-view.js";
 import { h, plural } from "./lib/dom.js";
-import { rules } from "./lib/rules.js";
 
-const LONGEST_SHOWN = 5;
 // The length chart's geometry, as in web/pages.py and templates/index.html.
 const CHART_ROW = 30;
 const CHART_BAR = 170;
@@ -19,27 +19,6 @@ const byScore = () => 0; // /solve sends words by score, then alphabetically
 const alphabetical = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
 const byLength = (a, b) => b.word.length - a.word.length || alphabetical(a, b);
 const SORTS = { score: byScore, length: byLength, alpha: alphabetical };
-
-/** Words and points by length, the longest words, the long words' share of the score. */
-export function summarize(words) {
-  const rows = new Map();
-  for (const { word, score } of words) {
-    const row = rows.get(word.length) ?? { length: word.length, count: 0, points: 0 };
-    row.count += 1;
-    row.points += score;
-    rows.set(word.length, row);
-  }
-  const byLengthRows = [...rows.values()].sort((a, b) => a.length - b.length);
-  const total = words.reduce((sum, w) => sum + w.score, 0);
-  const longPoints = byLengthRows
-    .filter((row) => row.length >= rules.long_word)
-    .reduce((sum, row) => sum + row.points, 0);
-  return {
-    by_length: byLengthRows,
-    longest: [...words].sort(byLength).slice(0, LONGEST_SHOWN).map((w) => w.word),
-    long_share: total ? longPoints / total : 0,
-  };
-}
 
 /** Words as a list of buttons that show their paths (index.html draws the same). */
 export function wordList(words, selected = null) {
@@ -60,7 +39,12 @@ export function wordList(words, selected = null) {
             "aria-pressed": String(w.word === selected),
           },
           `${w.word} `,
-          h("span", { class: "score" }, String(w.score), h("span", { class: "vh" }, " points")),
+          h(
+            "span",
+            { class: "score" },
+            String(w.score),
+            h("span", { class: "vh" }, w.score === 1 ? " point" : " points"),
+          ),
         ),
       ),
     ),
@@ -76,6 +60,7 @@ export class Results {
     this.list = this.$("word-list");
     this.tools = { sort: this.$("sort"), filter: this.$("filter"), group: this.$("group") };
     this.words = [];
+    this.summary = null; // the /solve document's summary
     this.selected = null;
 
     this.$("word-tools").hidden = false;
@@ -103,14 +88,15 @@ export class Results {
       path: readPath(button.dataset.path),
     }));
     this.view.hydrate();
-    this.minLength = this.$("word-form").elements.min_length?.value;
+    const drawn = this.$("solve-summary");
+    this.summary = drawn ? JSON.parse(drawn.textContent) : null;
     this.selected = this.list.querySelector('[aria-pressed="true"]')?.dataset.word ?? null;
   }
 
   /** Draw a /solve document. */
   show(result) {
     this.words = result.words;
-    this.minLength = result.min_length;
+    this.summary = result.summary;
     this.selected = null;
     this.$("stat-count").textContent = result.count.toLocaleString("en-US");
     this.$("stat-total").textContent = result.total_score.toLocaleString("en-US");
@@ -121,7 +107,7 @@ export class Results {
     this.view.draw(result);
     this.previewed = null;
     this.showPlayLinks(result);
-    this.drawSummary(summarize(result.words));
+    this.drawSummary(result.summary);
     this.renderWords();
     this.$("selection").textContent = result.count ? "Pick a word to see its path." : "";
     this.root.hidden = false;
@@ -153,7 +139,7 @@ export class Results {
       return h(
         "svg:g",
         { transform: `translate(0 ${CHART_ROW * i})` },
-        h("svg:title", {}, `${row.length} letters: ${row.count} words, ${row.points} points`),
+        h("svg:title", {}, `${row.length} letters: ${row.text}`),
         h("svg:text", { class: "chart-label", x: 0, y: 19 }, `${row.length} letters`),
         h("svg:rect", { class: "bar-words", x: CHART_X, y: 4, height: 10, width: words }),
         h("svg:text", { class: "chart-value", x: CHART_X + 4 + words, y: 13 }, String(row.count)),
@@ -165,12 +151,10 @@ export class Results {
     chart.setAttribute(
       "aria-label",
       "Words and points by length: " +
-        summary.by_length
-          .map((row) => `${row.length} letters, ${row.count} words, ${row.points} points`)
-          .join("; "),
+        summary.by_length.map((row) => `${row.length} letters, ${row.text}`).join("; "),
     );
     chart.replaceChildren(...bars);
-    this.$("long-share").textContent = `${Math.round(summary.long_share * 100)}%`;
+    this.$("long-share").textContent = summary.long_share_text;
     this.$("longest").textContent = summary.longest.join(", ");
   }
 
@@ -186,19 +170,18 @@ export class Results {
     shown.textContent = `${words.length} of ${all} contain “${needle}”.`;
 
     if (!this.words.length) {
-      const empty = `No words of ${this.minLength} letters or more on this board.`;
-      this.list.replaceChildren(h("p", { class: "empty" }, empty));
+      this.list.replaceChildren(h("p", { class: "empty" }, this.summary.line));
     } else if (!this.tools.group.checked) {
       this.list.replaceChildren(this.wordItems(words));
     } else {
-      const lengths = [...new Set(words.map((w) => w.word.length))].sort((a, b) => b - a);
+      // Longest first; each group headed by the board's count and points for its length.
+      const rows = [...this.summary.by_length].reverse();
       this.list.replaceChildren(
-        ...lengths.flatMap((length) => {
-          const group = words.filter((w) => w.word.length === length);
-          const points = group.reduce((sum, w) => sum + w.score, 0);
-          const count = `${plural(group.length, "word")}, ${plural(points, "point")}`;
+        ...rows.flatMap((row) => {
+          const group = words.filter((w) => w.word.length === row.length);
+          if (!group.length) return [];
           return [
-            h("h3", { class: "group-title" }, `${length} letters `, h("span", {}, count)),
+            h("h3", { class: "group-title" }, `${row.length} letters `, h("span", {}, row.text)),
             this.wordItems(group),
           ];
         }),

@@ -1,12 +1,14 @@
 // The scoring page's script. Without it the form posts to /scoring and the server draws
 // the results (templates/scoring.html); with it players are added and removed on the
 // page, the game is posted to /score as JSON, and the same results are drawn in place.
+// The headline, the ranking's flags and each verdict's wording come in the /score
+// document (boggle/standings.py): this script lays them out and decides nothing.
 
 import { DefinitionPanel } from "./definitions.js";
 import { getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker, pathText } from "./lib/board-view.js";
 import { $, FieldErrors, announce, bringIntoView, h, plural } from "./lib/dom.js";
-import { rules, stateShortestWord } from "./lib/rules.js";
+import { stateShortestWord } from "./lib/rules.js";
 import { wordList } from "./results.js";
 
 const form = $("score-form");
@@ -82,56 +84,30 @@ const definition = new DefinitionPanel($("definition"), (word) =>
 const picker = new PathPicker(results, view, $("selection"), (word) => definition.show(word));
 definition.listen(results, () => picker.selected && picker.select(null));
 
-/** Who won, in a sentence, with the tie-break when it decided (web/play.py headline). */
-function headline(ranking) {
-  const winners = ranking.filter((entry) => entry.rank === 1);
-  const [first] = winners;
-  const points = plural(first.total_score, "point");
-  if (winners.length > 1) {
-    const names = joinNames(winners.map((entry) => entry.name));
-    const long = plural(first.long_words, "long word");
-    return `${names} share first place with ${points} and ${long} each.`;
-  }
-  if (ranking.length === 1) return `${first.name} scores ${points}.`;
-  const runner = ranking[1];
-  if (runner.total_score === first.total_score) {
-    return (
-      `${first.name} wins on the tie-break: ${points} each, and ` +
-      `${plural(first.long_words, "long word")} to ${runner.name}'s ${runner.long_words}.`
-    );
-  }
-  return `${first.name} wins with ${points}.`;
-}
-
-function joinNames(names) {
-  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-}
-
 const tag = (text, extra = "") => h("span", { class: `tag${extra}` }, text);
 
+/** The ranking's rows, as the server flagged them: winner, tied, decided by the tie-break. */
 function rankingRows(ranking) {
   return ranking.map((entry) => {
-    const tied = ranking.filter((other) => other.rank === entry.rank).length > 1;
-    const tieBreak = ranking.some((o) => o.total_score === entry.total_score && o.rank !== entry.rank);
     const row = h(
       "tr",
       {},
-      h("td", {}, String(entry.rank), ...(tied ? [" ", tag("tied")] : [])),
+      h("td", {}, String(entry.rank), ...(entry.tied ? [" ", tag("tied")] : [])),
       h(
         "th",
         { scope: "row" },
         entry.name,
-        ...(entry.rank === 1 ? [" ", tag("winner", " tag-win")] : []),
+        ...(entry.winner ? [" ", tag("winner", " tag-win")] : []),
       ),
       h("td", { class: "num" }, String(entry.total_score)),
       h(
         "td",
         { class: "num" },
-        ...(tieBreak ? [tag("tie-break"), " "] : []),
+        ...(entry.tie_break ? [tag("tie-break"), " "] : []),
         String(entry.long_words),
       ),
     );
-    if (entry.rank === 1) row.className = "winner";
+    if (entry.winner) row.className = "winner";
     return row;
   });
 }
@@ -178,7 +154,7 @@ function playerScore(player, winners) {
       h(
         "td",
         { class: "verdict" },
-        rules.verdicts[verdict.verdict],
+        verdict.verdict_text,
         ...(verdict.verdict === "duplicate"
           ? [" ", h("span", { class: "also" }, `also: ${verdict.with.join(", ")}`)]
           : []),
@@ -223,21 +199,15 @@ function show(result) {
   picker.reset();
   definition.show(null);
   $("selection").textContent = "Pick a word to see its path.";
-  const line = headline(result.ranking);
+  const line = result.headline;
   $("headline").textContent = line;
   $("ranking-rows").replaceChildren(...rankingRows(result.ranking));
   $("player-scores").replaceChildren(
     ...result.players.map((player) => playerScore(player, result.winners)),
   );
   definition.upgrade(results, ".word-text");
-  const count = result.missed.count;
-  $("missed-count").textContent =
-    `Nobody found ${plural(count, "word")} worth ${plural(result.missed.total_score, "point")}.`;
-  $("missed-list").replaceChildren(
-    count
-      ? wordList(result.missed.words)
-      : h("p", { class: "empty" }, "Between you, you found every word on the board."),
-  );
+  $("missed-count").textContent = result.missed.text;
+  $("missed-list").replaceChildren(...(result.missed.count ? [wordList(result.missed.words)] : []));
   results.hidden = false;
   document.title = `${line} · Score a game · Boggle solver`;
   announce(line);

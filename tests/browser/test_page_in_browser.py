@@ -335,6 +335,48 @@ def test_the_word_list_sorts_filters_and_groups(
     assert [t.split()[0] for t in titles] == sorted({str(len(w)) for w in shown()}, key=int)[::-1]
 
 
+def test_the_script_lays_out_the_summary_the_server_sent(
+    page: Page, live_url: str, expect: Callable, solve_api: Callable
+) -> None:
+    summary = solve_api(BOARD)["summary"]
+    page.goto(live_url)
+    solve_by_text(page, expect)
+    expect(page.locator("#announce")).to_have_text(summary["line"])
+    expect(page.locator("#long-share")).to_have_text(summary["long_share_text"])
+    expect(page.locator("#longest")).to_have_text(", ".join(summary["longest"]))
+    label = page.locator("#length-chart").get_attribute("aria-label")
+    assert label == "Words and points by length: " + "; ".join(
+        f"{row['length']} letters, {row['text']}" for row in summary["by_length"]
+    )
+    # Grouped by length, longest first, each group headed by the server's words for it.
+    page.locator("#group").check()
+    expect(page.locator("#word-list h3")).to_have_text(
+        [f"{row['length']} letters {row['text']}" for row in reversed(summary["by_length"])]
+    )
+    # The README's board: 10 letters hold one word, worth 11 points.
+    expect(page.locator("#word-list h3").first).to_have_text("10 letters 1 word, 11 points")
+    # A page drawn by the server groups from the same summary, read back from the page.
+    page.reload()
+    page.locator("#group").check()
+    expect(page.locator("#word-list h3")).to_have_text(
+        [f"{row['length']} letters {row['text']}" for row in reversed(summary["by_length"])]
+    )
+
+
+def test_a_board_without_words_says_so_as_the_server_words_it(
+    page: Page, live_url: str, expect: Callable, solve_api: Callable
+) -> None:
+    line = solve_api("xq zj", min_length="4")["summary"]["line"]
+    assert line == "No words of 4 letters or more on this board."
+    page.goto(live_url)
+    page.locator("#board").fill("xq zj")
+    page.locator("#min_length").fill("4")
+    page.get_by_role("button", name="Find words").click()
+    expect(page.locator("#results")).to_be_visible()
+    expect(page.locator("#word-list .empty")).to_have_text(line)
+    expect(page.locator("#announce")).to_have_text(line)
+
+
 def test_a_bad_board_shows_the_solvers_message_beside_the_field(
     page: Page, live_url: str, expect: Callable, console: list[str]
 ) -> None:

@@ -83,14 +83,19 @@ def test_three_players_are_scored_in_place_and_words_show_their_paths(
     expect(page.locator("#ranking-rows tr.winner th")).to_have_text(
         [f"{name} winner" for name in expected["winners"]]
     )
+    # The headline, ranking flags, verdicts and missed line are the server's, as sent.
     winner = next(p for p in expected["players"] if p["name"] == expected["winners"][0])
-    expect(page.locator("#headline")).to_have_text(
-        f"{winner['name']} wins with {winner['total_score']} points."
-    )
+    assert expected["headline"] == f"{winner['name']} wins with {winner['total_score']} points."
+    expect(page.locator("#headline")).to_have_text(expected["headline"])
+    for number, player in enumerate(expected["players"]):
+        for verdict in player["words"]:
+            shown = verdict_row(page, number, verdict["word"]).locator(".verdict")
+            expect(shown).to_contain_text(verdict["verdict_text"])
     missed = expected["missed"]["words"]
-    expect(page.locator("#missed-count")).to_have_text(
+    assert expected["missed"]["text"] == (
         f"Nobody found {len(missed):,} words worth {expected['missed']['total_score']:,} points."
     )
+    expect(page.locator("#missed-count")).to_have_text(expected["missed"]["text"])
 
     # A scored word's path on the board; the same button again clears it.
     slate = next(w for w in expected["players"][0]["words"] if w["word"] == "slate")

@@ -62,12 +62,3 @@ export function tally(round) {
   const found = round.entries.filter((e) => e.verdict === "found");
   return { words: found.length, points: found.reduce((sum, e) => sum + e.points, 0) };
 }
-
-/** How the round went against the board: words found and missed, with their points. */
-export function outcome(round, solution) {
-  const foundWords = new Set(round.entries.filter((e) => e.verdict === "found").map((e) => e.word));
-  const found = solution.words.filter((w) => foundWords.has(w.word));
-  const missed = solution.words.filter((w) => !foundWords.has(w.word));
-  const points = found.reduce((sum, w) => sum + w.score, 0);
-  return { found, missed, points, missedPoints: solution.total_score - points };
-}

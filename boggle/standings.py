@@ -1,0 +1,118 @@
+"""What a scored game comes to, in flags and sentences: who won, who tied, what decided.
+
+boggle/scoring.py judges each word and ranks the players; this module reads that
+ranking as people do (the winners, players sharing a rank, ranks the long-word
+tie-break decided), words the headline and each verdict, and builds the
+``POST /score`` document with them, so the API, the scoring page and its script
+all say the same thing from this one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .scoring import (
+    DUPLICATE,
+    NOT_A_WORD,
+    NOT_ON_BOARD,
+    SCORED,
+    TOO_SHORT,
+    GameScore,
+    PlayerScore,
+)
+from .wording import join_names, plural
+
+#: How each verdict reads on a page.
+VERDICT_TEXT = {
+    SCORED: "scored",
+    DUPLICATE: "duplicate",
+    TOO_SHORT: "too short",
+    NOT_A_WORD: "not a word",
+    NOT_ON_BOARD: "not on the board",
+}
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's place in the ranking, read as the rules read it."""
+
+    rank: int
+    player: PlayerScore
+    winner: bool  # ranked first, alone or with others
+    tied: bool  # shares the rank with another player
+    tie_break: bool  # level on points with a player ranked apart: long words decided
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ranking row of ``POST /score``."""
+        return {
+            "rank": self.rank,
+            "name": self.player.name,
+            "total_score": self.player.total,
+            "long_words": self.player.long_words,
+            "winner": self.winner,
+            "tied": self.tied,
+            "tie_break": self.tie_break,
+        }
+
+
+def standings(game: GameScore) -> tuple[Standing, ...]:
+    """The ranking, each place flagged: winner, tied, decided by the tie-break."""
+    ranks = [rank for rank, _ in game.ranking]
+    return tuple(
+        Standing(
+            rank,
+            player,
+            winner=rank == 1,
+            tied=ranks.count(rank) > 1,
+            tie_break=any(
+                other.total == player.total and other_rank != rank
+                for other_rank, other in game.ranking
+            ),
+        )
+        for rank, player in game.ranking
+    )
+
+
+def headline(game: GameScore) -> str:
+    """Who won, in a sentence, with the tie-break when it decided."""
+    places = standings(game)
+    winners = [place.player for place in places if place.winner]
+    first = winners[0]
+    points = plural(first.total, "point")
+    if len(winners) > 1:
+        names = join_names([player.name for player in winners])
+        long_words = plural(first.long_words, "long word")
+        return f"{names} share first place with {points} and {long_words} each."
+    if len(places) == 1:
+        return f"{first.name} scores {points}."
+    runner = places[1].player
+    if runner.total == first.total:
+        return (
+            f"{first.name} wins on the tie-break: {points} each, and "
+            f"{plural(first.long_words, 'long word')} to {runner.name}'s {runner.long_words}."
+        )
+    return f"{first.name} wins with {points}."
+
+
+def missed_text(game: GameScore) -> str:
+    """What nobody found, in a sentence."""
+    if not game.missed:
+        return "Between you, you found every word on the board."
+    points = sum(found.score for found in game.missed)
+    return f"Nobody found {plural(len(game.missed), 'word')} worth {plural(points, 'point')}."
+
+
+def game_document(game: GameScore) -> dict[str, Any]:
+    """The game as ``POST /score`` sends it: the judged lists with each verdict worded
+    and the number of words that scored, the flagged ranking, the headline, and what
+    nobody found with its sentence."""
+    document = game.as_dict()
+    for player, judged in zip(document["players"], game.players, strict=True):
+        player["scored_words"] = sum(1 for verdict in judged.words if verdict.verdict == SCORED)
+        for word, verdict in zip(player["words"], judged.words, strict=True):
+            word["verdict_text"] = VERDICT_TEXT[verdict.verdict]
+    document["ranking"] = [place.as_dict() for place in standings(game)]
+    document["headline"] = headline(game)
+    document["missed"]["text"] = missed_text(game)
+    return document
