@@ -539,6 +539,25 @@ def test_a_shape_prefix_and_a_shape_given_must_agree() -> None:
     assert str(raised.value) == "the board says it is 2x3, not 3x2"
 
 
+@pytest.mark.parametrize(
+    ("text", "shape", "faces"),
+    [
+        ("1x1: th", (1, 1), ("th",)),
+        ("1x1: QU", (1, 1), ("qu",)),
+        ("1x1:  He ", (1, 1), ("he",)),
+        ("2x1: th", (2, 1), ("t", "h")),
+        ("1x2: th", (1, 2), ("t", "h")),
+        ("1x2: in", (1, 2), ("i", "n")),
+    ],
+)
+def test_a_two_letter_face_is_one_cube_only_when_the_shape_is_one_cube(
+    text: str, shape: tuple[int, int], faces: tuple[str, ...]
+) -> None:
+    # "1x1: th" is what str() writes for a board of one Th cube; any other shape
+    # reads the same letters as cells of their own.
+    assert parse_board(text) == Board(*shape, faces)
+
+
 def test_sixty_five_cells_name_the_shape_alone_not_the_cells() -> None:
     with pytest.raises(BoardError) as raised:
         parse_board("a" * 65)

@@ -128,6 +128,19 @@ def test_tracing_past_its_deadline_raises_rather_than_guessing() -> None:
         trace_word(board, "a" * 16, deadline=time.monotonic() - 1)
 
 
+@pytest.mark.timeout(30)  # the budgets are at most 0.05 s; this only stops a hang
+@pytest.mark.parametrize("budget", [0.0, 0.05])
+def test_a_trace_past_its_budget_reports_the_budget_it_was_given(budget: float) -> None:
+    # 200 letters on 196 cubes: only the deadline ends the trace, and the error names
+    # the budget score_game was given (the 422's message quotes it).
+    board = parse_board("14x14: " + "a" * 196)
+    dictionary = Dictionary.from_words(["aaa"])
+    solution = solve(board, dictionary)
+    with pytest.raises(SearchBudgetExceeded) as raised:
+        score_game(solution, dictionary, [("Ann", ["a" * 200])], budget=budget)
+    assert raised.value.budget == budget
+
+
 def test_score_game_traces_words_with_the_solution_board() -> None:
     dictionary = Dictionary.from_words(["pale", "sea", "slate"])
     solution = solve(parse_board(BOARD), dictionary, min_length=5)
