@@ -348,6 +348,15 @@ def test_budget_exceeded_raises(solve: Solve, standard: Dictionary) -> None:
     assert "budget of 1 ms" in str(raised.value)
 
 
+def test_the_ceiling_ends_a_search_its_budget_would_let_run(
+    solve: Solve, standard: Dictionary
+) -> None:
+    # The ceiling is wall-clock time, for a machine too busy for the CPU budget alone.
+    with pytest.raises(SearchBudgetExceeded) as raised:
+        solve(expensive_board(), standard, budget=60, ceiling=0.0)
+    assert (raised.value.budget, raised.value.ceiling) == (60, 0.0)
+
+
 def test_budget_not_exceeded_gives_the_whole_answer(solve: Solve, standard: Dictionary) -> None:
     board = expensive_board()
     assert solve(board, standard, budget=60).words == solve(board, standard).words
