@@ -13,6 +13,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from importlib import metadata
 
 from .board import parse_board
 from .catalog import DEFAULT_DICTIONARY, Catalog
@@ -21,7 +22,7 @@ from .dice import DICE_SETS, SEED_LIMIT, min_length_for, random_board, roll_plan
 from .dictionary import MAX_WORD_LENGTH, load_dictionary
 from .errors import BoggleError
 from .scoring import SHORTEST_SCORED
-from .solver import DEFAULT_MIN_LENGTH, Solution, solve
+from .solver import DEFAULT_MIN_LENGTH, ENGINE, Solution, engine_notice, solve
 
 USAGE_ERROR = 2
 NOT_FOUND = 1
@@ -54,6 +55,7 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
 def build_parser() -> argparse.ArgumentParser:
     """The command line's grammar."""
     parser = _Parser(prog="boggle", description="Solve and make Boggle boards.")
+    parser.add_argument("--version", action="version", version=version_line())
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     solve_cmd = commands.add_parser(
@@ -115,6 +117,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def version_line() -> str:
+    """The program's version and the search core it runs: ``boggle 0.1.0 (native search)``."""
+    try:
+        version = metadata.version("boggle-solver")
+    except metadata.PackageNotFoundError:
+        version = "(not installed)"  # run from a checkout as python -m boggle
+    return f"boggle {version} ({ENGINE} search)"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     args = build_parser().parse_args(argv)
@@ -134,6 +145,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _solve(args: argparse.Namespace) -> int:
+    notice = engine_notice()
+    if notice:
+        print(notice, file=sys.stderr)  # once, before the answer: it only comes slower
     board = parse_board(" ".join(args.board), rows=args.rows, cols=args.cols)
     if args.wordlist:
         dictionary = load_dictionary(args.wordlist, cache_dir=args.cache_dir)

@@ -267,6 +267,19 @@ _native, ENGINE_NOTICE = _load_native()
 #: The search core :func:`solve` and :func:`score_board` use: "native" or "python".
 ENGINE = "python" if _native is None else "native"
 
+_notice_given = False
+
+
+def engine_notice() -> str | None:
+    """The start-up line saying the pure-Python core searches, the first time it is
+    asked for in this process (the app and the command line print it); else None."""
+    global _notice_given
+    if _notice_given:
+        return None
+    _notice_given = True
+    return ENGINE_NOTICE
+
+
 # The native core's column code of each face: its table column, 255 for a blank.
 _NATIVE_BLANK = 255
 _COLUMN_CODES = {
