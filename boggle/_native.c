@@ -64,6 +64,7 @@ typedef struct {
     int64_t max_node; /* the largest offset a row may start at */
     int stride;
     int mask_column; /* -1: the table has no usable bit-set column */
+    int prefetch_column; /* the column read first from a child's row */
     int32_t terminal_limit;
     /* The board. */
     int cells;
@@ -226,9 +227,19 @@ record(Walk *w)
         const int32_t *table = w->table;                                                \
         const uint16_t *moves = w->moves + 8 * cell;                                    \
         int count = w->move_count[cell];                                                \
+        int32_t children[8];                                                            \
+        /* Every child row first, each fetched ahead: the walk waits on memory (the     \
+         * table is megabytes), and the fetches of up to eight rows then overlap. */    \
+        for (int k = 0; k < count; k++) {                                               \
+            int32_t child = table[node + w->column[moves[k]]];                          \
+            children[k] = child;                                                        \
+            if (child > 0 && child <= w->max_node) {                                    \
+                __builtin_prefetch(table + child + w->prefetch_column);                 \
+            }                                                                           \
+        }                                                                               \
         for (int k = 0; k < count; k++) {                                               \
             int next = moves[k];                                                        \
-            int32_t child = table[node + w->column[next]];                              \
+            int32_t child = children[k];                                                \
             if (child == 0 || IS_USED(next)) {                                          \
                 continue;                                                               \
             }                                                                           \
@@ -334,6 +345,11 @@ path_object(const Walk *w, const Found *f, PyObject *cells)
         Py_INCREF(cell);
         PyTuple_SET_ITEM(path, i, cell);
     }
+    /* Cells are pairs of ints, so a path can hold no cycle: the collector need not
+     * look at it (as it would itself decide, after scanning it once). A 30x30 board
+     * makes some 20,000 such tuples, and the collections they trigger scan every
+     * tracked one. */
+    PyObject_GC_UnTrack(path);
     return path;
 }
 
@@ -361,11 +377,15 @@ paths_dict(const Walk *w, PyObject *cells)
 /* What the sort compares, copied out of the walk so that the comparison needs no
  * context (C's qsort passes none, and a static one would be shared by threads). */
 typedef struct {
+    uint64_t key; /* the score, inverted, then the first letters: most comparisons */
     const char *text;
     const Found *found;
     int score;
     int length;
 } Rank;
+
+/* Letters in the key after the score's byte. */
+#define KEY_LETTERS 7
 
 static int
 score_of(const int *scores, int longest_scored, int length)
@@ -379,6 +399,9 @@ static int
 compare_rank(const void *left, const void *right)
 {
     const Rank *a = left, *b = right;
+    if (a->key != b->key) {
+        return a->key < b->key ? -1 : 1;
+    }
     if (a->score != b->score) {
         return a->score > b->score ? -1 : 1;
     }
@@ -401,6 +424,14 @@ ranked_tuple(const Walk *w, PyObject *cells, const int *scores, int longest_scor
         order[i].found = f;
         order[i].length = f->length;
         order[i].score = score_of(scores, longest_scored, f->length);
+        /* Higher scores sort first: their byte is inverted (scores over 255 share the
+         * byte, and the full comparison below settles them). Then up to KEY_LETTERS
+         * letters, zero-padded: a shorter word sorts before the longer one it begins. */
+        uint64_t key = 255 - (uint64_t)(order[i].score < 255 ? order[i].score : 255);
+        for (int j = 0; j < KEY_LETTERS; j++) {
+            key = (key << 8) | (j < f->length ? (uint8_t)order[i].text[j] : 0);
+        }
+        order[i].key = key;
     }
     qsort(order, w->found_count, sizeof(Rank), compare_rank);
     PyObject *result = PyTuple_New(w->found_count);
@@ -422,6 +453,7 @@ ranked_tuple(const Walk *w, PyObject *cells, const int *scores, int longest_scor
         PyTuple_SET_ITEM(item, 0, word);
         PyTuple_SET_ITEM(item, 1, score);
         PyTuple_SET_ITEM(item, 2, path);
+        PyObject_GC_UnTrack(item); /* a word, a number and a path: no cycle either */
         PyTuple_SET_ITEM(result, i, item);
     }
     free(order);
@@ -639,6 +671,7 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     w.max_node = entries - stride;
     w.stride = (int)stride;
     w.mask_column = (int)mask_column;
+    w.prefetch_column = mask_column >= 0 ? (int)mask_column : 0;
     w.terminal_limit = (int32_t)terminal_limit;
     w.cells = cells_count;
     w.column = column;
