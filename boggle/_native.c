@@ -507,12 +507,12 @@ read_seconds(PyObject *value, const char *name, double *out)
 }
 
 PyDoc_STRVAR(walk_doc,
-"walk(mode, table, stride, root, terminal_limit, mask_column, rows, cols, columns,\n"
+"walk(mode, table, stride, root, terminal_limit, mask_column, rows, cols, column_of,\n"
 "     faces, min_length, budget, ceiling, cells, scores, found_word)\n"
 "\n"
 "Search a board in the word graph `table` (32-bit entries, rows of `stride`).\n"
-"`columns` (bytes) is each cell's column, 255 for a blank; `faces` each cell's\n"
-"letters; `cells` each cell's (row, col); `scores` the points by word length;\n"
+"`faces` holds each cell's face, `column_of` maps a face to its table column (255\n"
+"for a blank); `cells` each cell's (row, col); `scores` the points by word length;\n"
 "`found_word` the FoundWord type. Mode 0: {word: path}; 1: FoundWords ranked by\n"
 "score, then alphabetically; 2: (total score, word count). None if the budget\n"
 "(CPU seconds of this thread) or the ceiling (wall-clock seconds) passed first.");
@@ -549,10 +549,10 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     int cells_count = (int)(rows * cols);
-    PyObject *columns = args[8], *faces = args[9], *cells = args[13], *scores_arg = args[14];
+    PyObject *column_of = args[8], *faces = args[9], *cells = args[13], *scores_arg = args[14];
     PyObject *found_word = args[15];
-    if (!PyBytes_Check(columns) || PyBytes_GET_SIZE(columns) != cells_count) {
-        PyErr_Format(PyExc_ValueError, "columns must be bytes, one per cell (%d)", cells_count);
+    if (!PyDict_Check(column_of)) {
+        PyErr_SetString(PyExc_TypeError, "column_of must be a dict of faces to columns");
         return NULL;
     }
     if (!PyTuple_Check(faces) || PyTuple_GET_SIZE(faces) != cells_count) {
@@ -620,16 +620,32 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     char *word = calloc(n * MAX_FACE + MAX_FACE, 1);
     uint16_t *path = malloc(n * sizeof(uint16_t));
     uint32_t *slots = calloc(1024, sizeof(uint32_t));
+    uint8_t *column = malloc(n);
     Walk w;
     memset(&w, 0, sizeof w);
     PyObject *result = NULL;
     if (!letters || !face_length || !moves || !move_count || !reach || !used_bytes || !word ||
-        !path || !slots) {
+        !path || !slots || !column) {
         PyErr_NoMemory();
         goto done;
     }
-    const uint8_t *column = (const uint8_t *)PyBytes_AS_STRING(columns);
     for (int c = 0; c < cells_count; c++) {
+        PyObject *face = PyTuple_GET_ITEM(faces, c);
+        PyObject *code = PyDict_GetItemWithError(column_of, face);
+        long number = -1;
+        if (code != NULL) {
+            number = PyLong_AsLong(code);
+        }
+        if (number < 0 || number > BLANK) {
+            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_TypeError) ||
+                PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_ValueError, "cell %d: %R is not a face with a column", c,
+                             face);
+            }
+            goto done;
+        }
+        column[c] = (uint8_t)number;
         if (column[c] == BLANK) {
             continue;
         }
@@ -638,7 +654,6 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                          "table %ld wide", c, column[c], stride);
             goto done;
         }
-        PyObject *face = PyTuple_GET_ITEM(faces, c);
         Py_ssize_t length;
         const char *text = PyUnicode_Check(face) ? PyUnicode_AsUTF8AndSize(face, &length) : NULL;
         if (text == NULL || length < 1 || length > MAX_FACE || !PyUnicode_IS_ASCII(face)) {
@@ -741,6 +756,7 @@ done:
     free(used_bytes);
     free(word);
     free(path);
+    free(column);
     PyBuffer_Release(&view);
     return result;
 }

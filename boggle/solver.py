@@ -301,7 +301,7 @@ def _native_board(board: Board, dictionary: Dictionary, min_length: int) -> tupl
         _NATIVE_MASK,
         board.rows,
         board.cols,
-        bytes(map(_COLUMN_CODES.__getitem__, board.faces)),
+        _COLUMN_CODES,
         board.faces,
         min_length,
         None,
