@@ -180,7 +180,7 @@ def test_a_corrupt_table_is_an_error_not_a_crash(native: ModuleType, common: Dic
     with pytest.raises(TypeError, match="32-bit"):
         native.walk(native.MODE_PATHS, *arguments)
     arguments[0] = common.table
-    arguments[8] = {"a": 0}  # the column of each face but "a" missing
+    arguments[7] = {"a": 0}  # the column of each face but "a" missing
     with pytest.raises(ValueError, match="'b' is not a face with a column"):
         native.walk(native.MODE_PATHS, *arguments)
 
