@@ -234,6 +234,8 @@ record(Walk *w)
             int32_t child = table[node + w->column[moves[k]]];                          \
             children[k] = child;                                                        \
             if (child > 0 && child <= w->max_node) {                                    \
+                __builtin_prefetch(table + child);                                      \
+                __builtin_prefetch(table + child + 16);                                 \
                 __builtin_prefetch(table + child + w->prefetch_column);                 \
             }                                                                           \
         }                                                                               \
