@@ -145,15 +145,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    notice = engine_notice()
-    if notice:
-        print(notice, file=sys.stderr)  # once, before the answer: it only comes slower
     board = parse_board(" ".join(args.board), rows=args.rows, cols=args.cols)
     if args.wordlist:
         dictionary = load_dictionary(args.wordlist, cache_dir=args.cache_dir)
     else:
         dictionary = Catalog(cache_dir=args.cache_dir).get(args.dictionary)
     min_length = args.min_length or min_length_for(board.rows, board.cols)
+    notice = engine_notice()
+    if notice:
+        # Once, when a search is about to run (a mistake in the input stays one line).
+        print(notice, file=sys.stderr)
     started = time.perf_counter()
     solution = solve(board, dictionary, min_length)
     elapsed_ms = (time.perf_counter() - started) * 1000
