@@ -19,6 +19,7 @@ is the line the app and the command line print at start-up when it is not native
 
 from __future__ import annotations
 
+import importlib
 import os
 from array import array
 from bisect import bisect_left, bisect_right
@@ -254,13 +255,18 @@ def _load_native() -> tuple[Any, str | None]:
     if os.environ.get("BOGGLE_PURE_PYTHON", "") not in ("", "0"):
         return None, "boggle: BOGGLE_PURE_PYTHON is set: searching with the pure-Python core"
     try:
-        from . import _native  # type: ignore[attr-defined]
+        native = importlib.import_module("boggle._native")
     except ImportError as error:
+        why = (
+            "no C compiler or Python headers when the package was installed"
+            if isinstance(error, ModuleNotFoundError) and error.name == "boggle._native"
+            else str(error)  # built, but it cannot be loaded: say what the loader said
+        )
         return None, (
-            f"boggle: the native search core is not built ({error}); searching with the "
+            f"boggle: the native search core is not built ({why}); searching with the "
             "pure-Python core (the same answers, about ten times slower)"
         )
-    return _native, None
+    return native, None
 
 
 _native, ENGINE_NOTICE = _load_native()

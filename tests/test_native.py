@@ -309,7 +309,7 @@ def run_child(cache_dir: Path, setup: str, **env: str) -> subprocess.CompletedPr
     ("setup", "env", "says"),
     [
         ("", {"BOGGLE_PURE_PYTHON": "1"}, "BOGGLE_PURE_PYTHON is set"),
-        (WITHOUT_MODULE, {}, "the native search core is not built"),
+        (WITHOUT_MODULE, {}, "the native search core is not built (no C compiler"),
     ],
     ids=["forced", "not built"],
 )
