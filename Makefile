@@ -81,4 +81,5 @@ wordlists: ## rebuild the shipped word lists from SCOWL
 	$(PYTHON) wordlists/rebuild.py
 
 clean: ## remove the virtual environment and every cache the tools leave
-	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache .hypothesis test-artifacts *.egg-info mutants
+	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache .hypothesis test-artifacts *.egg-info mutants \
+		build boggle/_native*.so
