@@ -27,13 +27,14 @@ $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 
 # The project itself is installed editable, so `boggle ...` works from any folder
-# while the virtual environment is active, on the checkout's code and word lists.
-$(RUNTIME): requirements.txt pyproject.toml | $(VENV)/bin/python
+# while the virtual environment is active, on the checkout's code and word lists; the
+# install compiles the native search core (setup.py), so a change to it reinstalls.
+$(RUNTIME): requirements.txt pyproject.toml setup.py boggle/_native.c | $(VENV)/bin/python
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@
 
-$(DEV): requirements.txt requirements-dev.txt pyproject.toml | $(VENV)/bin/python
+$(DEV): requirements.txt requirements-dev.txt pyproject.toml setup.py boggle/_native.c | $(VENV)/bin/python
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@ $(RUNTIME)
@@ -80,4 +81,5 @@ wordlists: ## rebuild the shipped word lists from SCOWL
 	$(PYTHON) wordlists/rebuild.py
 
 clean: ## remove the virtual environment and every cache the tools leave
-	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache .hypothesis test-artifacts *.egg-info mutants
+	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache .hypothesis test-artifacts *.egg-info mutants \
+		build boggle/_native*.so

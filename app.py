@@ -12,6 +12,7 @@ Run it with ``make run`` (development) or ``make serve`` (gunicorn, see README).
 from __future__ import annotations
 
 import logging
+import sys
 import traceback
 from collections.abc import Mapping
 from typing import Any
@@ -24,6 +25,7 @@ from boggle import Catalog, SearchGate, WordListError
 from boggle.catalog import parse_wordlist_setting
 from boggle.definitions import Definitions
 from boggle.rules import RULES
+from boggle.solver import engine_notice
 from boggle.wording import join_names
 from web import api, page_routes, settings
 from web.body import BadFraming, BodyTooLarge, BoundedRequest, TooManyParts
@@ -125,6 +127,10 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
         # Refuse to start, in one line that `flask run` and gunicorn print as it is:
         # the cause would otherwise be the last line of a long traceback.
         raise SystemExit(f"boggle: cannot start: {error}") from None
+    notice = engine_notice()
+    if notice:
+        # One line, once per process: the server answers the same, only more slowly.
+        print(notice, file=sys.stderr)
     hosts = app.config["TRUSTED_HOSTS"]
     if isinstance(hosts, str):
         hosts = [host.strip() for host in hosts.split(",") if host.strip()]

@@ -1,13 +1,16 @@
-"""Speed and memory of the engine: per-board solve times, start-up, peak memory.
+"""Speed and memory of the engine: the search cores side by side, start-up, peak memory.
 
     python benchmarks/solver_speed.py [--wordlist ENABLE2K] [--quick]
 
 Boards are rolled from the real dice (4x4 new, 5x5 Big Boggle; 10x10 and 30x30 from
 the pooled faces of Super Big Boggle) with fixed seeds, so every run times the same
-boards. The straightforward nested-dict solver (baseline_solver.py) is timed on the
-same boards in the same run, so the comparison survives a noisy machine. Start-up
-and peak memory are measured in fresh processes. Times are medians; the machine is
-shared, so compare figures from one run, not across runs.
+boards. Each board is solved in turn by the native core, the pure-Python core and the
+seed's straightforward nested-dict solver (baseline_solver.py), so the comparison
+survives a noisy machine: the full answer (every word with its score and ordered
+path, sorted, as Python objects), then the score only (total points and word count,
+``score_board``). The native module's import, start-up and peak memory are measured
+in fresh processes, with the native core and without it. Times are medians; the
+machine is shared, so compare figures from one run, not across runs.
 """
 
 from __future__ import annotations
@@ -15,32 +18,37 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import baseline_solver  # noqa: E402
+from boggle import solver  # noqa: E402
 from boggle.board import Board, parse_board  # noqa: E402
 from boggle.catalog import Catalog  # noqa: E402
 from boggle.dice import random_board  # noqa: E402
 from boggle.dictionary import load_dictionary  # noqa: E402
-from boggle.solver import solve  # noqa: E402
+from boggle.solver import score_board, search_python, solve  # noqa: E402
 
 ENABLE2K = ROOT.parent / "shared" / "wordlists" / "enable2k.txt"
 
-# (rows, cols, dice set, boards, boards for the baseline)
+# (rows, cols, dice set, boards, boards for the pure-Python core and the seed)
 SIZES = [
     (4, 4, "new", 2000, 500),
     (5, 5, "big", 1000, 300),
     (10, 10, "superbig", 200, 50),
     (30, 30, "superbig", 10, 3),
 ]
+# The sizes timed for the score only (what rating boards needs).
+SCORE_SIZES = [(4, 4, "new", 2000, 500), (5, 5, "big", 1000, 300)]
 
 # Boards built to be slow: dense with common letters, or repetitive so that many
 # paths spell the same prefixes. Tiled to larger sizes to find the worst case.
@@ -119,20 +127,42 @@ print(json.dumps({{"ready": ready, "peak_kb": peak}}))
 """
 
 
-def probe(template: str, wordlist: Path, cache: str) -> dict[str, float]:
+def probe(template: str, wordlist: Path, cache: str, pure_python: bool = False) -> dict[str, float]:
     """Run a fresh Python process that loads the dictionary and solves one board."""
     code = template.format(root=str(ROOT), wordlist=str(wordlist), cache=cache, board=DENSE_4X4)
+    env = {k: v for k, v in os.environ.items() if k != "BOGGLE_PURE_PYTHON"}
+    if pure_python:
+        env["BOGGLE_PURE_PYTHON"] = "1"
     output = subprocess.run(
-        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env
     ).stdout
     return json.loads(output)
 
 
-def start_up(wordlist: Path, runs: int) -> dict[str, float]:
+_IMPORT_PROBE = """
+import importlib, json, sys, time
+sys.path.insert(0, {root!r})
+import boggle  # the package and the rest of the engine, without the native module
+started = time.perf_counter()
+importlib.import_module("boggle._native")
+print(json.dumps({{"import": time.perf_counter() - started}}))
+"""
+
+
+def native_import(runs: int) -> float | None:
+    """Median seconds to import the native module in a fresh process, or None unbuilt."""
+    if solver._native is None:
+        return None
+    # BOGGLE_PURE_PYTHON keeps the package from importing the module itself first.
+    times = [probe(_IMPORT_PROBE, Path(), "", pure_python=True)["import"] for _ in range(runs)]
+    return statistics.median(times)
+
+
+def start_up(wordlist: Path, runs: int, pure_python: bool = False) -> dict[str, float]:
     """Median cold build and warm load times, and the peak RSS of a warm process."""
     with tempfile.TemporaryDirectory() as cache:
-        cold = [probe(_PROBE, wordlist, f"{cache}/{i}")["ready"] for i in range(runs)]
-        warm_runs = [probe(_PROBE, wordlist, f"{cache}/0") for _ in range(runs)]
+        cold = [probe(_PROBE, wordlist, f"{cache}/{i}", pure_python)["ready"] for i in range(runs)]
+        warm_runs = [probe(_PROBE, wordlist, f"{cache}/0", pure_python) for _ in range(runs)]
     baseline = probe(_BASELINE_PROBE, wordlist, "")
     return {
         "cold": statistics.median(cold),
@@ -143,8 +173,27 @@ def start_up(wordlist: Path, runs: int) -> dict[str, float]:
     }
 
 
+def side_by_side(
+    boards: list[Board], others: int, cores: dict[str, Callable[[Board], object]]
+) -> dict[str, list[float]]:
+    """Seconds per board of each core, the cores taking turns on each board; the
+    cores after the first time only the first ``others`` boards."""
+    times: dict[str, list[float]] = {name: [] for name in cores}
+    first = next(iter(cores))
+    for index, board in enumerate(boards):
+        for name, run in cores.items():
+            if name == first or index < others:
+                times[name].append(timed(run, board))
+    return times
+
+
+def median_ms(values: list[float]) -> float:
+    """The median of seconds, in milliseconds."""
+    return statistics.median(values) * 1000
+
+
 def main() -> int:
-    """Measure and print the table."""
+    """Measure and print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--wordlist", type=Path, default=ENABLE2K, help="default: ENABLE2K")
     parser.add_argument("--quick", action="store_true", help="a tenth of the boards")
@@ -153,58 +202,92 @@ def main() -> int:
         print(f"error: no word list at {args.wordlist}; pass --wordlist FILE", file=sys.stderr)
         return 2
     scale = 10 if args.quick else 1
+    runs = 3 if args.quick else 5
 
-    print(f"word list: {args.wordlist}  python {sys.version.split()[0]}")
-    startup = start_up(args.wordlist, 3 if args.quick else 5)
+    print(f"word list: {args.wordlist}  python {sys.version.split()[0]}  engine: {solver.ENGINE}")
+    if solver.ENGINE_NOTICE:
+        print(solver.ENGINE_NOTICE)
+    startup = start_up(args.wordlist, runs)
+    startup_python = start_up(args.wordlist, runs, pure_python=True)
+    imported = native_import(runs * 3)
     with tempfile.TemporaryDirectory() as cache:
         dictionary = load_dictionary(args.wordlist, cache_dir=cache)
     words = [w.strip().lower() for w in args.wordlist.read_text(encoding="utf-8").splitlines()]
     trie = baseline_solver.build_trie(w for w in words if w)
+    # The seed's trie is some 400,000 dicts: out of the collector's way, or each full
+    # collection (triggered by whichever core allocates at the time) scans them all.
+    gc.freeze()
 
-    header = (
-        f"{'size':<7}{'boards':>7}{'median ms':>11}{'p95 ms':>9}{'words/board':>13}"
-        f"{'baseline median ms':>20}{'speed-up':>10}"
-    )
+    full = {
+        solver.ENGINE: lambda board: solve(board, dictionary),
+        "python": lambda board: solve(board, dictionary, engine=search_python),
+        "seed": lambda board: baseline_solver.solve(board, trie),
+    }
+    if solver.ENGINE == "python":
+        del full["python"]  # the same core twice
+    header = f"{'size':<7}{'boards':>7}" + "".join(f"{name + ' ms':>12}" for name in full)
+    header += "".join(f"{name + '/' + solver.ENGINE:>15}" for name in list(full)[1:])
+    header += f"{'p95 ms':>9}{'words/board':>13}"
     print()
+    print("Full answer (words, scores, ordered paths, sorted): median ms per board")
     print(header)
     print("-" * len(header))
-    for rows, cols, dice, count, baseline_count in SIZES:
-        count, baseline_count = max(1, count // scale), max(1, baseline_count // scale)
+    for rows, cols, dice, count, others in SIZES:
+        count, others = max(1, count // scale), max(1, others // scale)
+        boards = [random_board(dice, seed, rows, cols)[0] for seed in range(count)]
+        for board in boards[:others]:
+            expected = {w.word for w in solve(board, dictionary).words}
+            assert set(baseline_solver.solve(board, trie)) == expected, f"seed disagrees: {board}"
+            assert set(search_python(board, dictionary, 3, None)) == expected, board
+        found = sum(solve(board, dictionary).count for board in boards)
+        gc.collect()
+        times = side_by_side(boards, others, full)
+        medians = [median_ms(times[name]) for name in full]
+        line = f"{rows}x{cols:<5}{count:>7}" + "".join(f"{m:>12.4f}" for m in medians)
+        line += "".join(f"{m / medians[0]:>14.1f}x" for m in medians[1:])
+        line += f"{percentile(times[solver.ENGINE], 0.95) * 1000:>9.3f}{found / count:>13.0f}"
+        print(line)
+
+    scores = {
+        solver.ENGINE: lambda board: score_board(board, dictionary),
+        "python": lambda board: score_board(board, dictionary, engine="python"),
+    }
+    if solver.ENGINE == "python":
+        del scores["python"]
+    print()
+    print("Score only (total points and word count, score_board): median ms per board")
+    header = f"{'size':<7}{'boards':>7}" + "".join(f"{name + ' ms':>12}" for name in scores)
+    header += "".join(f"{name + '/' + solver.ENGINE:>15}" for name in list(scores)[1:])
+    print(header)
+    print("-" * len(header))
+    for rows, cols, dice, count, others in SCORE_SIZES:
+        count, others = max(1, count // scale), max(1, others // scale)
         boards = [random_board(dice, seed, rows, cols)[0] for seed in range(count)]
         gc.collect()
-        times, found = [], 0
-        for board in boards:
-            started = time.perf_counter()
-            solution = solve(board, dictionary)
-            times.append(time.perf_counter() - started)
-            found += solution.count
-        baseline_times = []
-        for board in boards[:baseline_count]:
-            started = time.perf_counter()
-            answer = baseline_solver.solve(board, trie)
-            baseline_times.append(time.perf_counter() - started)
-            expected = {w.word for w in solve(board, dictionary).words}
-            assert set(answer) == expected, f"baseline and engine disagree on {board}"
-        median = statistics.median(times) * 1000
-        baseline_median = statistics.median(baseline_times) * 1000
-        print(
-            f"{rows}x{cols:<5}{count:>7}{median:>11.3f}{percentile(times, 0.95) * 1000:>9.3f}"
-            f"{found / count:>13.0f}{baseline_median:>20.3f}{baseline_median / median:>9.1f}x"
-        )
+        times = side_by_side(boards, others, scores)
+        medians = [median_ms(times[name]) for name in scores]
+        line = f"{rows}x{cols:<5}{count:>7}" + "".join(f"{m:>12.4f}" for m in medians)
+        line += "".join(f"{m / medians[0]:>14.1f}x" for m in medians[1:])
+        print(line)
+
     print()
+    if imported is not None:
+        print(f"import of the native module: {imported * 1000:.2f} ms (median of fresh processes)")
+    for label, figures in ((solver.ENGINE, startup), ("python (forced)", startup_python)):
+        print(
+            f"{label}: dictionary ready: warm cache {figures['warm'] * 1000:.0f} ms, "
+            f"cold build {figures['cold'] * 1000:.0f} ms (median of fresh processes); "
+            f"peak RSS, load from warm cache + solve a 4x4 board: {figures['peak_mb']:.1f} MB"
+        )
     print(
-        f"dictionary ready: warm cache {startup['warm'] * 1000:.0f} ms, "
-        f"cold build {startup['cold'] * 1000:.0f} ms (median of fresh processes; "
-        f"baseline trie {startup['baseline_ready'] * 1000:.0f} ms)"
-    )
-    print(
-        f"peak RSS, load from warm cache + solve a 4x4 board: {startup['peak_mb']:.1f} MB "
-        f"(baseline trie: {startup['baseline_peak_mb']:.1f} MB)"
+        f"seed: trie ready {startup['baseline_ready'] * 1000:.0f} ms, "
+        f"peak RSS {startup['baseline_peak_mb']:.1f} MB"
     )
     print()
     # Slow boards depend on the list: the worst one found is worst for the shipped
     # large list, so both are timed.
     large = Catalog().get("large")
+    print(f"Constructed boards, {solver.ENGINE} core")
     print(
         f"{'constructed board':<34}{'median ms':>11}{'words':>8}{'large list ms':>15}{'words':>8}"
     )

@@ -13,6 +13,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from importlib import metadata
 
 from .board import parse_board
 from .catalog import DEFAULT_DICTIONARY, Catalog
@@ -21,7 +22,7 @@ from .dice import DICE_SETS, SEED_LIMIT, min_length_for, random_board, roll_plan
 from .dictionary import MAX_WORD_LENGTH, load_dictionary
 from .errors import BoggleError
 from .scoring import SHORTEST_SCORED
-from .solver import DEFAULT_MIN_LENGTH, Solution, solve
+from .solver import DEFAULT_MIN_LENGTH, ENGINE, Solution, engine_notice, solve
 from .summary import solve_document
 
 USAGE_ERROR = 2
@@ -55,6 +56,7 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
 def build_parser() -> argparse.ArgumentParser:
     """The command line's grammar."""
     parser = _Parser(prog="boggle", description="Solve and make Boggle boards.")
+    parser.add_argument("--version", action="version", version=version_line())
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     solve_cmd = commands.add_parser(
@@ -116,6 +118,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def version_line() -> str:
+    """The program's version and the search core it runs: ``boggle 0.1.0 (native search)``."""
+    try:
+        version = metadata.version("boggle-solver")
+    except metadata.PackageNotFoundError:
+        version = "(not installed)"  # run from a checkout as python -m boggle
+    return f"boggle {version} ({ENGINE} search)"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     args = build_parser().parse_args(argv)
@@ -141,6 +152,10 @@ def _solve(args: argparse.Namespace) -> int:
     else:
         dictionary = Catalog(cache_dir=args.cache_dir).get(args.dictionary)
     min_length = args.min_length or min_length_for(board.rows, board.cols)
+    notice = engine_notice()
+    if notice:
+        # Once, when a search is about to run (a mistake in the input stays one line).
+        print(notice, file=sys.stderr)
     started = time.perf_counter()
     solution = solve(board, dictionary, min_length)
     elapsed_ms = (time.perf_counter() - started) * 1000

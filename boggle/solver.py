@@ -8,14 +8,19 @@ cube, and the walk's state bound as default arguments (fast locals).
 
 The search core sits behind one interface, :data:`Search`: a board, a dictionary, the
 shortest word and a :class:`Limit` in, every word with its path out, the limit
-enforced by the core itself. :data:`ENGINES` lists the cores (today the Python one,
-:func:`search_python`); a native core drops in beside it, and ``tests/test_solver.py``
-holds every core equal to the plain, obviously correct search of ``tests/reference.py``
-on many random boards.
+enforced by the core itself. :data:`ENGINES` lists the cores: the Python one,
+:func:`search_python`, and the native one, :func:`search_native` (``boggle/_native.c``,
+built when the package is installed), and ``tests/test_solver.py`` holds every core
+equal to the plain, obviously correct search of ``tests/reference.py`` on many random
+boards. :data:`ENGINE` names the core :func:`solve` uses: the native one when it was
+built, unless ``BOGGLE_PURE_PYTHON=1`` asks for the Python one; :data:`ENGINE_NOTICE`
+is the line the app and the command line print at start-up when it is not native.
 """
 
 from __future__ import annotations
 
+import importlib
+import os
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
@@ -25,7 +30,7 @@ from operator import neg, or_
 from typing import Any, NamedTuple
 
 from .board import SHAPES_CACHED, Board, Cell, display_face, grid_neighbors
-from .dictionary import MASK, MAX_WORD_LENGTH, Dictionary, face_column
+from .dictionary import MASK, MAX_WORD_LENGTH, STRIDE, Dictionary, face_column
 from .errors import SearchBudgetExceeded
 from .rules import RULES
 from .scoring import LONGEST_SCORED, SCORE_BY_LENGTH, SHORTEST_SCORED
@@ -111,16 +116,42 @@ def solve(
     """Find every word of at least ``min_length`` letters that can be traced on the board.
 
     ``budget`` and ``ceiling`` are the search's :class:`Limit` (no limit without a
-    budget). ``engine`` is the search core, the Python one unless given.
+    budget). ``engine`` is the search core, the one :data:`ENGINE` names unless given.
     """
+    _check_min_length(min_length)
+    limit = None if budget is None else Limit(budget, ceiling)
+    search = engine or ENGINES[ENGINE]
+    ranked = _RANKED.get(search)
+    if ranked is not None:
+        return Solution(board, min_length, ranked(board, dictionary, min_length, limit))
+    return Solution(board, min_length, _ranked(search(board, dictionary, min_length, limit)))
+
+
+def score_board(
+    board: Board,
+    dictionary: Dictionary,
+    min_length: int = DEFAULT_MIN_LENGTH,
+    engine: str | None = None,
+) -> tuple[int, int]:
+    """The board's total points and number of words: what :func:`solve` sums, without
+    the words and paths, for rating boards by the thousand. ``engine`` names the core
+    (:data:`ENGINE` unless given)."""
+    _check_min_length(min_length)
+    if (engine or ENGINE) == "native":
+        if _native is None:
+            raise ValueError(f"the native search core is not in use: {ENGINE_NOTICE}")
+        return _native.walk(_native.MODE_SCORE, *_native_board(board, dictionary, min_length))
+    found = search_python(board, dictionary, min_length, None)
+    return sum(map(_SCORE_OF_LENGTH.__getitem__, map(len, found))), len(found)
+
+
+def _check_min_length(min_length: int) -> None:
+    """Refuse a shortest word the rules do not allow, naming the range."""
     if not isinstance(min_length, int) or not SHORTEST_SCORED <= min_length <= MAX_WORD_LENGTH:
         raise ValueError(
             f"min_length must be a whole number from {SHORTEST_SCORED} to {MAX_WORD_LENGTH}, "
             f"not {min_length!r}"
         )
-    limit = None if budget is None else Limit(budget, ceiling)
-    found = (engine or search_python)(board, dictionary, min_length, limit)
-    return Solution(board, min_length, _ranked(found))
 
 
 def _ranked(found: dict[str, tuple[Cell, ...]]) -> tuple[FoundWord, ...]:
@@ -216,8 +247,113 @@ def search_python(
     return found
 
 
+# --- The native core (boggle/_native.c) ----------------------------------------------
+
+
+def _load_native() -> tuple[Any, str | None]:
+    """The native module, or None and the start-up line saying why Python searches."""
+    if os.environ.get("BOGGLE_PURE_PYTHON", "") not in ("", "0"):
+        return None, "boggle: BOGGLE_PURE_PYTHON is set: searching with the pure-Python core"
+    try:
+        native = importlib.import_module("boggle._native")
+    except ImportError as error:
+        why = (
+            "no C compiler or Python headers when the package was installed"
+            if isinstance(error, ModuleNotFoundError) and error.name == "boggle._native"
+            else str(error)  # built, but it cannot be loaded: say what the loader said
+        )
+        return None, (
+            f"boggle: the native search core is not built ({why}); searching with the "
+            "pure-Python core (the same answers, about ten times slower)"
+        )
+    return native, None
+
+
+_native, ENGINE_NOTICE = _load_native()
+#: The search core :func:`solve` and :func:`score_board` use: "native" or "python".
+ENGINE = "python" if _native is None else "native"
+
+_notice_given = False
+
+
+def engine_notice() -> str | None:
+    """The start-up line saying the pure-Python core searches, the first time it is
+    asked for in this process (the app and the command line print it); else None."""
+    global _notice_given
+    if _notice_given:
+        return None
+    _notice_given = True
+    return ENGINE_NOTICE
+
+
+# The native core's column code of each face: its table column, 255 for a blank.
+_NATIVE_BLANK = 255
+_COLUMN_CODES = {
+    face: _NATIVE_BLANK if face_column(face) is None else face_column(face)
+    for face in (*RULES.faces, RULES.blank)
+}
+# The bit-set column, where its bits fit a 32-bit entry; the core walks without it
+# otherwise (a wider alphabet), finding the same words a little more slowly.
+_NATIVE_MASK = MASK if MASK <= 32 else -1
+
+
+def _native_board(board: Board, dictionary: Dictionary, min_length: int) -> tuple[Any, ...]:
+    """The native walk's arguments after its mode, for a search without a limit."""
+    return (
+        dictionary.table,
+        STRIDE,
+        dictionary.root,
+        dictionary.terminal_limit,
+        _NATIVE_MASK,
+        board.rows,
+        board.cols,
+        _COLUMN_CODES,
+        board.faces,
+        min_length,
+        None,
+        None,
+        _grid_cells(board.rows, board.cols),
+        _SCORE_OF_LENGTH,
+        FoundWord,
+    )
+
+
+def _native_search(
+    mode: int, board: Board, dictionary: Dictionary, min_length: int, limit: Limit | None
+) -> Any:
+    """Run the native walk in ``mode``; SearchBudgetExceeded past the limit."""
+    arguments = _native_board(board, dictionary, min_length)
+    if limit is not None:
+        arguments = (*arguments[:10], limit.budget, limit.ceiling, *arguments[12:])
+    result = _native.walk(mode, *arguments)
+    if result is None and limit is not None:
+        raise SearchBudgetExceeded(limit.budget, limit.ceiling)
+    return result
+
+
+def search_native(
+    board: Board, dictionary: Dictionary, min_length: int, limit: Limit | None
+) -> dict[str, tuple[Cell, ...]]:
+    """The native core (see :data:`Search`): the walk of :func:`search_python` in C,
+    the same words with the same first paths, the limit checked by the walk itself."""
+    return _native_search(_native.MODE_PATHS, board, dictionary, min_length, limit)
+
+
+def _ranked_native(
+    board: Board, dictionary: Dictionary, min_length: int, limit: Limit | None
+) -> tuple[FoundWord, ...]:
+    """:func:`search_native`'s words as :func:`_ranked` gives them, ranked in C: on a
+    4x4 board, building and sorting them in Python would take longer than the walk."""
+    return _native_search(_native.MODE_RANKED, board, dictionary, min_length, limit)
+
+
 #: The search cores by name, each held equal to the reference search by the tests.
 ENGINES: dict[str, Search] = {"python": search_python}
+# Cores that can also give their words ranked, as solve() returns them.
+_RANKED: dict[Search, Callable[..., tuple[FoundWord, ...]]] = {}
+if _native is not None:
+    ENGINES["native"] = search_native
+    _RANKED[search_native] = _ranked_native
 
 
 def _walker(

@@ -20,6 +20,13 @@ from property_budget import MUTATION_EXAMPLES, UNDER_MUTATION
 
 from app import create_app
 from boggle import Catalog, Dictionary
+from boggle.solver import engine_notice
+
+# The line saying the pure-Python core searches (BOGGLE_PURE_PYTHON=1, or no native
+# module) is printed once per process, at the first app or command-line search. The
+# test process is no start-up: take it here, so that no test's output depends on being
+# first. tests/test_native.py checks the line in processes of their own.
+engine_notice()
 
 # Under mutation testing (see property_budget.py) the property tests that name no
 # number of examples try as few as those that do, with no deadline: a mutant may be

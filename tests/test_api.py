@@ -16,7 +16,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.test import TestResponse
 
 from app import create_app
-from boggle import Catalog, parse_board, random_board, solve
+from boggle import Catalog, parse_board, random_board, solve, solver
 from boggle.dice import DICE_SETS, nearest_set
 from boggle.scoring import word_score
 
@@ -786,6 +786,8 @@ def test_healthz(client: FlaskClient, catalog: Catalog) -> None:
         "status": "ok",
         "dictionary": "standard",
         "word_count": len(catalog.get("standard")),
+        # tests/test_native.py holds ENGINE to what the build and the environment say.
+        "engine": solver.ENGINE,
     }
     check_headers(response)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
+from boggle import solver
 from boggle.summary import solve_document
 
 from . import service
@@ -65,6 +66,14 @@ def dictionaries() -> Response:
 
 @bp.get("/healthz")
 def healthz() -> Response:
-    """For load balancers: the default dictionary is loaded and answers."""
+    """For load balancers: the default dictionary is loaded and answers; and for people
+    running the server, which search core it runs ("native", or "python" without one)."""
     dictionary = service.catalog().get()
-    return jsonify({"status": "ok", "dictionary": dictionary.name, "word_count": len(dictionary)})
+    return jsonify(
+        {
+            "status": "ok",
+            "dictionary": dictionary.name,
+            "word_count": len(dictionary),
+            "engine": solver.ENGINE,
+        }
+    )

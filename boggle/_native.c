@@ -1,0 +1,794 @@
+/* The native search core: the walk of boggle/solver.py's search_python, in C.
+ *
+ * One entry point, walk(), in three modes: every word with its first path as a dict
+ * (the Search interface), the same words already ranked as FoundWord tuples (what
+ * solve() returns, built here because building and sorting a few hundred Python
+ * objects in Python costs more than the walk itself), or only the total score and
+ * the number of words (for rating and searching boards, thousands of solves a
+ * second). The Python module boggle/solver.py prepares the arguments and is the only
+ * caller; its search_python is the reference this walk is held equal to, down to the
+ * first path found for each word.
+ *
+ * The word graph is read in place through the buffer protocol (the dictionary's
+ * array('i'), shared by forked workers, is never copied), and the interpreter lock is
+ * released for the whole walk, so threads search in parallel. The table's row width
+ * (stride) and its bit-set column are arguments, not constants: a larger alphabet
+ * widens the table without a change here.
+ *
+ * Choices and their reasons:
+ * - Used cells are one 64-bit word when the board has at most 64 cells (every
+ *   published board), a byte per cell otherwise (up to the 1,600 cells the project
+ *   allows): the bit test is one instruction and the state of a 4x4 walk one register.
+ * - Moves are listed per cell once per call, blanks left out, in the order of
+ *   boggle.board.grid_neighbors: the first path found for a word must be the one the
+ *   Python search finds. Listing them costs about 100 ns for a 4x4 board, so nothing
+ *   is cached between calls (and nothing shared needs a lock).
+ * - A DAWG node is reached by many prefixes, so a node cannot mark "this word was
+ *   found". Words found are kept in an open-addressing hash table of their letters,
+ *   local to the call, and turned into Python objects once, at the end.
+ * - The limit is checked every 4,096 steps, about 20-40 microseconds of walk, with
+ *   the thread's CPU clock (the budget) and the monotonic clock (the ceiling), as the
+ *   Python side's Limit and watchdog count them. A clock read costs well under a
+ *   microsecond, so the check costs the walk under 2%.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* The most letters a face may hold ("qu", "th": two today; room for other rulesets). */
+#define MAX_FACE 8
+/* A column code meaning "blank cube: no word passes through it". */
+#define BLANK 255
+/* Steps between two readings of the clocks; a power of two. */
+#define CHECK_EVERY 4096
+#define MAX_CELLS 65535
+
+enum { MODE_PATHS = 0, MODE_RANKED = 1, MODE_SCORE = 2 };
+enum { HALT_NONE = 0, HALT_LIMIT, HALT_MEMORY, HALT_CORRUPT };
+
+typedef struct {
+    uint32_t text;   /* offset of the word's letters in the text arena */
+    uint32_t path;   /* offset of its cells in the path arena */
+    uint16_t length; /* letters */
+    uint16_t cubes;  /* cells in its path */
+} Found;
+
+typedef struct {
+    /* The word graph. */
+    const int32_t *table;
+    int64_t max_node; /* the largest offset a row may start at */
+    int stride;
+    int mask_column; /* -1: the table has no usable bit-set column */
+    int prefetch_column; /* the column read first from a child's row */
+    int32_t terminal_limit;
+    /* The board. */
+    int cells;
+    const uint8_t *column; /* per cell; BLANK for a blank */
+    const char (*letters)[MAX_FACE];
+    const uint8_t *face_length;
+    const uint16_t *moves; /* 8 per cell */
+    const uint8_t *move_count;
+    const uint64_t *reach; /* per cell: bits of the columns of the faces around it */
+    uint64_t used_bits;
+    uint8_t *used_bytes;
+    /* The walk's position. */
+    char *word;
+    int word_length;
+    uint16_t *path;
+    int depth;
+    int min_length;
+    int keep_paths;
+    /* Words found. */
+    Found *found;
+    uint32_t found_count, found_capacity;
+    uint32_t *slots; /* hash table: index + 1 into found, 0 for empty */
+    uint32_t slot_mask;
+    char *text;
+    size_t text_length, text_capacity;
+    uint16_t *paths;
+    size_t paths_length, paths_capacity;
+    /* The limit. */
+    uint32_t steps;
+    int has_budget, has_ceiling;
+    double cpu_by, wall_by;
+    int halt;
+} Walk;
+
+static double
+clock_seconds(clockid_t clock)
+{
+    struct timespec now;
+    if (clock_gettime(clock, &now) != 0) {
+        return 0.0; /* no such clock here: that limit never fires */
+    }
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+/* Whether the budget or the ceiling has passed. */
+static int
+limit_passed(const Walk *w)
+{
+    if (w->has_budget && clock_seconds(CLOCK_THREAD_CPUTIME_ID) >= w->cpu_by) {
+        return 1;
+    }
+    return w->has_ceiling && clock_seconds(CLOCK_MONOTONIC) >= w->wall_by;
+}
+
+static uint32_t
+hash_letters(const char *text, int length)
+{
+    uint32_t hash = 2166136261u; /* FNV-1a: short keys, no setup */
+    for (int i = 0; i < length; i++) {
+        hash = (hash ^ (uint8_t)text[i]) * 16777619u;
+    }
+    return hash;
+}
+
+static int
+grow(void **buffer, size_t *capacity, size_t needed, size_t item)
+{
+    if (needed <= *capacity) {
+        return 0;
+    }
+    size_t capacity_new = *capacity ? *capacity : 256;
+    while (capacity_new < needed) {
+        capacity_new *= 2;
+    }
+    void *bigger = realloc(*buffer, capacity_new * item);
+    if (bigger == NULL) {
+        return -1;
+    }
+    *buffer = bigger;
+    *capacity = capacity_new;
+    return 0;
+}
+
+/* Double the hash table and place every word found again. */
+static int
+rehash(Walk *w)
+{
+    uint32_t size = (w->slot_mask + 1) * 2;
+    uint32_t *slots = calloc(size, sizeof(uint32_t));
+    if (slots == NULL) {
+        return -1;
+    }
+    for (uint32_t i = 0; i < w->found_count; i++) {
+        const Found *f = &w->found[i];
+        uint32_t slot = hash_letters(w->text + f->text, f->length) & (size - 1);
+        while (slots[slot]) {
+            slot = (slot + 1) & (size - 1);
+        }
+        slots[slot] = i + 1;
+    }
+    free(w->slots);
+    w->slots = slots;
+    w->slot_mask = size - 1;
+    return 0;
+}
+
+/* Keep the word spelt so far with its path, unless it was found before. */
+static void
+record(Walk *w)
+{
+    const char *word = w->word;
+    int length = w->word_length;
+    if (length > UINT16_MAX) {
+        w->halt = HALT_CORRUPT; /* only a graph with a cycle spells words this long */
+        return;
+    }
+    uint32_t slot = hash_letters(word, length) & w->slot_mask;
+    uint32_t index;
+    while ((index = w->slots[slot]) != 0) {
+        const Found *f = &w->found[index - 1];
+        if (f->length == length && memcmp(w->text + f->text, word, length) == 0) {
+            return; /* the first path found is the one kept */
+        }
+        slot = (slot + 1) & w->slot_mask;
+    }
+    size_t capacity = w->found_capacity;
+    if (grow((void **)&w->found, &capacity, (size_t)w->found_count + 1, sizeof(Found)) ||
+        grow((void **)&w->text, &w->text_capacity, w->text_length + length, 1) ||
+        (w->keep_paths && grow((void **)&w->paths, &w->paths_capacity,
+                               w->paths_length + w->depth, sizeof(uint16_t)))) {
+        w->halt = HALT_MEMORY;
+        return;
+    }
+    w->found_capacity = (uint32_t)capacity;
+    Found *f = &w->found[w->found_count];
+    f->text = (uint32_t)w->text_length;
+    f->length = (uint16_t)length;
+    memcpy(w->text + w->text_length, word, length);
+    w->text_length += length;
+    f->cubes = (uint16_t)w->depth;
+    f->path = (uint32_t)w->paths_length;
+    if (w->keep_paths) {
+        memcpy(w->paths + w->paths_length, w->path, w->depth * sizeof(uint16_t));
+        w->paths_length += w->depth;
+    }
+    w->slots[slot] = ++w->found_count;
+    /* At most half full, so that a probe ends after a step or two. */
+    if (w->found_count * 2 > w->slot_mask && rehash(w)) {
+        w->halt = HALT_MEMORY;
+    }
+}
+
+/* The walk on from `cell` (already used and on the path), where the letters so far
+ * lead to `node`: each adjacent unused cube whose face continues some word is
+ * stepped onto, its word recorded, and walked on from when the graph's bit set says
+ * a face around it could go further. Two copies: used cells as bits, or as bytes. */
+#define DEFINE_WALK(NAME, IS_USED, MARK, UNMARK)                                        \
+    static void NAME(Walk *w, int cell, int32_t node)                                   \
+    {                                                                                   \
+        const int32_t *table = w->table;                                                \
+        const uint16_t *moves = w->moves + 8 * cell;                                    \
+        int count = w->move_count[cell];                                                \
+        int32_t children[8];                                                            \
+        /* Every child row first, each fetched ahead: the walk waits on memory (the     \
+         * table is megabytes), and the fetches of up to eight rows then overlap. */    \
+        for (int k = 0; k < count; k++) {                                               \
+            int32_t child = table[node + w->column[moves[k]]];                          \
+            children[k] = child;                                                        \
+            if (child > 0 && child <= w->max_node) {                                    \
+                __builtin_prefetch(table + child);                                      \
+                __builtin_prefetch(table + child + 16);                                 \
+                __builtin_prefetch(table + child + w->prefetch_column);                 \
+            }                                                                           \
+        }                                                                               \
+        for (int k = 0; k < count; k++) {                                               \
+            int next = moves[k];                                                        \
+            int32_t child = children[k];                                                \
+            if (child == 0 || IS_USED(next)) {                                          \
+                continue;                                                               \
+            }                                                                           \
+            if (child < 0 || child > w->max_node) {                                     \
+                w->halt = HALT_CORRUPT;                                                 \
+                return;                                                                 \
+            }                                                                           \
+            if ((++w->steps & (CHECK_EVERY - 1)) == 0 && limit_passed(w)) {             \
+                w->halt = HALT_LIMIT;                                                   \
+                return;                                                                 \
+            }                                                                           \
+            int before = w->word_length;                                                \
+            memcpy(w->word + before, w->letters[next], MAX_FACE);                       \
+            w->word_length = before + w->face_length[next];                             \
+            w->path[w->depth++] = (uint16_t)next;                                       \
+            if (child < w->terminal_limit && w->word_length >= w->min_length) {         \
+                record(w);                                                              \
+            }                                                                           \
+            if (w->halt == HALT_NONE &&                                                 \
+                (w->mask_column < 0 ||                                                  \
+                 ((uint64_t)(uint32_t)table[child + w->mask_column] & w->reach[next]))) { \
+                MARK(next);                                                             \
+                NAME(w, next, child);                                                   \
+                UNMARK(next);                                                           \
+            }                                                                           \
+            w->depth--;                                                                 \
+            w->word_length = before;                                                    \
+            if (w->halt != HALT_NONE) {                                                 \
+                return;                                                                 \
+            }                                                                           \
+        }                                                                               \
+    }
+
+#define BIT_USED(c) ((w->used_bits >> (c)) & 1u)
+#define BIT_MARK(c) (w->used_bits |= (uint64_t)1 << (c))
+#define BIT_UNMARK(c) (w->used_bits &= ~((uint64_t)1 << (c)))
+#define BYTE_USED(c) (w->used_bytes[c])
+#define BYTE_MARK(c) (w->used_bytes[c] = 1)
+#define BYTE_UNMARK(c) (w->used_bytes[c] = 0)
+
+DEFINE_WALK(walk_bits, BIT_USED, BIT_MARK, BIT_UNMARK)
+DEFINE_WALK(walk_bytes, BYTE_USED, BYTE_MARK, BYTE_UNMARK)
+
+/* Every walk, one from each non-blank cube in reading order (as search_python). */
+static void
+walk_board(Walk *w, int32_t root)
+{
+    int bits = w->cells <= 64;
+    for (int cell = 0; cell < w->cells && w->halt == HALT_NONE; cell++) {
+        int column = w->column[cell];
+        if (column == BLANK) {
+            continue;
+        }
+        int32_t node = w->table[root + column];
+        if (node == 0) {
+            continue;
+        }
+        if (node < 0 || node > w->max_node) {
+            w->halt = HALT_CORRUPT;
+            return;
+        }
+        memcpy(w->word, w->letters[cell], MAX_FACE);
+        w->word_length = w->face_length[cell];
+        w->path[0] = (uint16_t)cell;
+        w->depth = 1;
+        if (node < w->terminal_limit && w->word_length >= w->min_length) {
+            record(w);
+        }
+        if (bits) {
+            BIT_MARK(cell);
+            walk_bits(w, cell, node);
+            BIT_UNMARK(cell);
+        }
+        else {
+            BYTE_MARK(cell);
+            walk_bytes(w, cell, node);
+            BYTE_UNMARK(cell);
+        }
+    }
+}
+
+/* --- Python objects, built once the walk is over --------------------------------- */
+
+static PyObject *
+word_object(const Walk *w, const Found *f)
+{
+    PyObject *text = PyUnicode_New(f->length, 127);
+    if (text != NULL) {
+        memcpy(PyUnicode_1BYTE_DATA(text), w->text + f->text, f->length);
+    }
+    return text;
+}
+
+static PyObject *
+path_object(const Walk *w, const Found *f, PyObject *cells)
+{
+    PyObject *path = PyTuple_New(f->cubes);
+    if (path == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < f->cubes; i++) {
+        PyObject *cell = PyTuple_GET_ITEM(cells, w->paths[f->path + i]);
+        Py_INCREF(cell);
+        PyTuple_SET_ITEM(path, i, cell);
+    }
+    /* Cells are pairs of ints, so a path can hold no cycle: the collector need not
+     * look at it (as it would itself decide, after scanning it once). A 30x30 board
+     * makes some 20,000 such tuples, and the collections they trigger scan every
+     * tracked one. */
+    PyObject_GC_UnTrack(path);
+    return path;
+}
+
+static PyObject *
+paths_dict(const Walk *w, PyObject *cells)
+{
+    PyObject *found = PyDict_New();
+    if (found == NULL) {
+        return NULL;
+    }
+    for (uint32_t i = 0; i < w->found_count; i++) {
+        PyObject *word = word_object(w, &w->found[i]);
+        PyObject *path = word ? path_object(w, &w->found[i], cells) : NULL;
+        int failed = path == NULL || PyDict_SetItem(found, word, path) < 0;
+        Py_XDECREF(word);
+        Py_XDECREF(path);
+        if (failed) {
+            Py_DECREF(found);
+            return NULL;
+        }
+    }
+    return found;
+}
+
+/* What the sort compares, copied out of the walk so that the comparison needs no
+ * context (C's qsort passes none, and a static one would be shared by threads). */
+typedef struct {
+    uint64_t key; /* the score, inverted, then the first letters: most comparisons */
+    const char *text;
+    const Found *found;
+    int score;
+    int length;
+} Rank;
+
+/* Letters in the key after the score's byte. */
+#define KEY_LETTERS 7
+
+static int
+score_of(const int *scores, int longest_scored, int length)
+{
+    return scores[length < longest_scored ? length : longest_scored];
+}
+
+/* Highest score first, then alphabetically (the letters are ASCII: byte order is
+ * Python's string order). */
+static int
+compare_rank(const void *left, const void *right)
+{
+    const Rank *a = left, *b = right;
+    if (a->key != b->key) {
+        return a->key < b->key ? -1 : 1;
+    }
+    if (a->score != b->score) {
+        return a->score > b->score ? -1 : 1;
+    }
+    int shorter = a->length < b->length ? a->length : b->length;
+    int order = memcmp(a->text, b->text, shorter);
+    return order != 0 ? order : a->length - b->length;
+}
+
+static PyObject *
+ranked_tuple(const Walk *w, PyObject *cells, const int *scores, int longest_scored,
+             PyTypeObject *found_word)
+{
+    Rank *order = malloc(((size_t)w->found_count + 1) * sizeof(Rank));
+    if (order == NULL) {
+        return PyErr_NoMemory();
+    }
+    for (uint32_t i = 0; i < w->found_count; i++) {
+        const Found *f = &w->found[i];
+        order[i].text = w->text + f->text;
+        order[i].found = f;
+        order[i].length = f->length;
+        order[i].score = score_of(scores, longest_scored, f->length);
+        /* Higher scores sort first: their byte is inverted (scores over 255 share the
+         * byte, and the full comparison below settles them). Then up to KEY_LETTERS
+         * letters, zero-padded: a shorter word sorts before the longer one it begins. */
+        uint64_t key = 255 - (uint64_t)(order[i].score < 255 ? order[i].score : 255);
+        for (int j = 0; j < KEY_LETTERS; j++) {
+            key = (key << 8) | (j < f->length ? (uint8_t)order[i].text[j] : 0);
+        }
+        order[i].key = key;
+    }
+    qsort(order, w->found_count, sizeof(Rank), compare_rank);
+    PyObject *result = PyTuple_New(w->found_count);
+    for (uint32_t i = 0; result != NULL && i < w->found_count; i++) {
+        const Found *f = order[i].found;
+        /* A FoundWord is a tuple subclass without slots of its own: allocated as
+         * tuple.__new__(FoundWord, ...) allocates it, and filled in place. */
+        PyObject *item = found_word->tp_alloc(found_word, 3);
+        PyObject *word = item ? word_object(w, f) : NULL;
+        PyObject *score = word ? PyLong_FromLong(order[i].score) : NULL;
+        PyObject *path = score ? path_object(w, f, cells) : NULL;
+        if (path == NULL) {
+            Py_XDECREF(item);
+            Py_XDECREF(word);
+            Py_XDECREF(score);
+            Py_CLEAR(result);
+            break;
+        }
+        PyTuple_SET_ITEM(item, 0, word);
+        PyTuple_SET_ITEM(item, 1, score);
+        PyTuple_SET_ITEM(item, 2, path);
+        PyObject_GC_UnTrack(item); /* a word, a number and a path: no cycle either */
+        PyTuple_SET_ITEM(result, i, item);
+    }
+    free(order);
+    return result;
+}
+
+/* --- The entry point ------------------------------------------------------------- */
+
+static void
+free_walk(Walk *w)
+{
+    free(w->found);
+    free(w->slots);
+    free(w->text);
+    free(w->paths);
+}
+
+static int
+read_int(PyObject *value, const char *name, long low, long high, long *out)
+{
+    long number = PyLong_AsLong(value);
+    if (number == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (number < low || number > high) {
+        PyErr_Format(PyExc_ValueError, "%s must be from %ld to %ld, not %ld", name, low, high,
+                     number);
+        return -1;
+    }
+    *out = number;
+    return 0;
+}
+
+static int
+read_seconds(PyObject *value, const char *name, double *out)
+{
+    if (value == Py_None) {
+        *out = -1.0;
+        return 0;
+    }
+    double seconds = PyFloat_AsDouble(value);
+    if (seconds == -1.0 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (!(seconds >= 0.0)) {
+        PyErr_Format(PyExc_ValueError, "%s must be a number of seconds, 0 or more", name);
+        return -1;
+    }
+    *out = seconds;
+    return 0;
+}
+
+PyDoc_STRVAR(walk_doc,
+"walk(mode, table, stride, root, terminal_limit, mask_column, rows, cols, column_of,\n"
+"     faces, min_length, budget, ceiling, cells, scores, found_word)\n"
+"\n"
+"Search a board in the word graph `table` (32-bit entries, rows of `stride`).\n"
+"`faces` holds each cell's face, `column_of` maps a face to its table column (255\n"
+"for a blank); `cells` each cell's (row, col); `scores` the points by word length;\n"
+"`found_word` the FoundWord type. Mode 0: {word: path}; 1: FoundWords ranked by\n"
+"score, then alphabetically; 2: (total score, word count). None if the budget\n"
+"(CPU seconds of this thread) or the ceiling (wall-clock seconds) passed first.");
+
+static PyObject *
+walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 16) {
+        PyErr_Format(PyExc_TypeError, "walk() takes 16 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    long mode, stride, root, terminal_limit, mask_column, rows, cols, min_length;
+    double budget, ceiling;
+    if (read_int(args[0], "mode", MODE_PATHS, MODE_SCORE, &mode) ||
+        read_int(args[2], "stride", 2, 4096, &stride) ||
+        read_int(args[3], "root", 0, INT32_MAX, &root) ||
+        read_int(args[4], "terminal_limit", 0, INT32_MAX, &terminal_limit) ||
+        read_int(args[5], "mask_column", -1, stride - 1, &mask_column) ||
+        read_int(args[6], "rows", 1, MAX_CELLS, &rows) ||
+        read_int(args[7], "cols", 1, MAX_CELLS, &cols) ||
+        read_int(args[10], "min_length", 0, INT32_MAX, &min_length) ||
+        read_seconds(args[11], "budget", &budget) || read_seconds(args[12], "ceiling", &ceiling)) {
+        return NULL;
+    }
+    if (mask_column >= 0 && mask_column > 32) {
+        /* The bit set must fit a 32-bit entry: bit c for each column c below it. */
+        PyErr_Format(PyExc_ValueError, "mask_column %ld leaves more columns than a 32-bit "
+                     "entry has bits; pass -1 to walk without it", mask_column);
+        return NULL;
+    }
+    if (rows * cols > MAX_CELLS) {
+        PyErr_Format(PyExc_ValueError, "a board of %ld x %ld has more than %d cells", rows, cols,
+                     MAX_CELLS);
+        return NULL;
+    }
+    int cells_count = (int)(rows * cols);
+    PyObject *column_of = args[8], *faces = args[9], *cells = args[13], *scores_arg = args[14];
+    PyObject *found_word = args[15];
+    if (!PyDict_Check(column_of)) {
+        PyErr_SetString(PyExc_TypeError, "column_of must be a dict of faces to columns");
+        return NULL;
+    }
+    if (!PyTuple_Check(faces) || PyTuple_GET_SIZE(faces) != cells_count) {
+        PyErr_Format(PyExc_ValueError, "faces must be a tuple, one per cell (%d)", cells_count);
+        return NULL;
+    }
+    if (mode != MODE_SCORE &&
+        (!PyTuple_Check(cells) || PyTuple_GET_SIZE(cells) != cells_count)) {
+        PyErr_Format(PyExc_ValueError, "cells must be a tuple, one per cell (%d)", cells_count);
+        return NULL;
+    }
+    if (mode == MODE_RANKED &&
+        (!PyType_Check(found_word) ||
+         !PyType_IsSubtype((PyTypeObject *)found_word, &PyTuple_Type) ||
+         ((PyTypeObject *)found_word)->tp_basicsize != PyTuple_Type.tp_basicsize)) {
+        PyErr_SetString(PyExc_TypeError, "found_word must be a tuple subclass without slots");
+        return NULL;
+    }
+    int scores[256];
+    int scores_count = 0;
+    if (mode != MODE_PATHS) {
+        if (!PyTuple_Check(scores_arg) || PyTuple_GET_SIZE(scores_arg) < 1 ||
+            PyTuple_GET_SIZE(scores_arg) > 256) {
+            PyErr_SetString(PyExc_ValueError, "scores must be a tuple of 1 to 256 numbers");
+            return NULL;
+        }
+        scores_count = (int)PyTuple_GET_SIZE(scores_arg);
+        for (int i = 0; i < scores_count; i++) {
+            long points;
+            if (read_int(PyTuple_GET_ITEM(scores_arg, i), "a score", 0, 1000000, &points)) {
+                return NULL;
+            }
+            scores[i] = (int)points;
+        }
+    }
+
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[1], &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+        return NULL;
+    }
+    const char *format = view.format ? view.format : "B";
+    if (*format == '@' || *format == '=' || *format == '<') {
+        format++;
+    }
+    if (view.itemsize != 4 || (strcmp(format, "i") != 0 && strcmp(format, "l") != 0)) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_TypeError, "the table must hold 32-bit signed integers");
+        return NULL;
+    }
+    int64_t entries = view.len / 4;
+    if (root + stride > entries || terminal_limit > entries) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "root or terminal_limit lies outside the table");
+        return NULL;
+    }
+
+    /* Everything the walk reads, copied out of Python objects before the lock goes. */
+    size_t n = (size_t)cells_count;
+    char (*letters)[MAX_FACE] = calloc(n, MAX_FACE);
+    uint8_t *face_length = calloc(n, 1);
+    uint16_t *moves = malloc(n * 8 * sizeof(uint16_t));
+    uint8_t *move_count = calloc(n, 1);
+    uint64_t *reach = calloc(n, sizeof(uint64_t));
+    uint8_t *used_bytes = calloc(n, 1);
+    char *word = calloc(n * MAX_FACE + MAX_FACE, 1);
+    uint16_t *path = malloc(n * sizeof(uint16_t));
+    uint32_t *slots = calloc(1024, sizeof(uint32_t));
+    uint8_t *column = malloc(n);
+    Walk w;
+    memset(&w, 0, sizeof w);
+    PyObject *result = NULL;
+    if (!letters || !face_length || !moves || !move_count || !reach || !used_bytes || !word ||
+        !path || !slots || !column) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int c = 0; c < cells_count; c++) {
+        PyObject *face = PyTuple_GET_ITEM(faces, c);
+        PyObject *code = PyDict_GetItemWithError(column_of, face);
+        long number = -1;
+        if (code != NULL) {
+            number = PyLong_AsLong(code);
+        }
+        if (number < 0 || number > BLANK) {
+            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_TypeError) ||
+                PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_ValueError, "cell %d: %R is not a face with a column", c,
+                             face);
+            }
+            goto done;
+        }
+        column[c] = (uint8_t)number;
+        if (column[c] == BLANK) {
+            continue;
+        }
+        if (column[c] >= (mask_column >= 0 ? mask_column : stride)) {
+            PyErr_Format(PyExc_ValueError, "cell %d has column %d, not a face column of a "
+                         "table %ld wide", c, column[c], stride);
+            goto done;
+        }
+        Py_ssize_t length;
+        const char *text = PyUnicode_Check(face) ? PyUnicode_AsUTF8AndSize(face, &length) : NULL;
+        if (text == NULL || length < 1 || length > MAX_FACE || !PyUnicode_IS_ASCII(face)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "cell %d: a face must be 1 to %d ASCII letters",
+                         c, MAX_FACE);
+            goto done;
+        }
+        memcpy(letters[c], text, length);
+        face_length[c] = (uint8_t)length;
+    }
+    /* Moves in boggle.board.grid_neighbors' order, blanks left out. */
+    for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < cols; c++) {
+            int cell = r * (int)cols + c;
+            for (int rr = r > 0 ? r - 1 : 0; rr <= r + 1 && rr < rows; rr++) {
+                for (int cc = c > 0 ? c - 1 : 0; cc <= c + 1 && cc < cols; cc++) {
+                    int next = rr * (int)cols + cc;
+                    if (next == cell || column[next] == BLANK) {
+                        continue;
+                    }
+                    moves[8 * cell + move_count[cell]++] = (uint16_t)next;
+                    reach[cell] |= (uint64_t)1 << (column[next] & 63);
+                }
+            }
+        }
+    }
+
+    w.table = (const int32_t *)view.buf;
+    w.max_node = entries - stride;
+    w.stride = (int)stride;
+    w.mask_column = (int)mask_column;
+    w.prefetch_column = mask_column >= 0 ? (int)mask_column : 0;
+    w.terminal_limit = (int32_t)terminal_limit;
+    w.cells = cells_count;
+    w.column = column;
+    w.letters = (const char (*)[MAX_FACE])letters;
+    w.face_length = face_length;
+    w.moves = moves;
+    w.move_count = move_count;
+    w.reach = reach;
+    w.used_bytes = used_bytes;
+    w.word = word;
+    w.path = path;
+    w.min_length = (int)min_length;
+    w.keep_paths = mode != MODE_SCORE;
+    w.slots = slots;
+    slots = NULL; /* owned by the walk now */
+    w.slot_mask = 1023;
+    w.has_budget = budget >= 0.0;
+    w.has_ceiling = ceiling >= 0.0;
+
+    Py_BEGIN_ALLOW_THREADS
+    if (w.has_budget) {
+        w.cpu_by = clock_seconds(CLOCK_THREAD_CPUTIME_ID) + budget;
+    }
+    if (w.has_ceiling) {
+        w.wall_by = clock_seconds(CLOCK_MONOTONIC) + ceiling;
+    }
+    walk_board(&w, (int32_t)root);
+    /* A walk shorter than CHECK_EVERY steps never read the clock: a budget of zero
+     * must still be refused, as the Python side's alarm would. */
+    if (w.halt == HALT_NONE && (w.has_budget || w.has_ceiling) && limit_passed(&w)) {
+        w.halt = HALT_LIMIT;
+    }
+    Py_END_ALLOW_THREADS
+
+    if (w.halt == HALT_LIMIT) {
+        result = Py_NewRef(Py_None);
+    }
+    else if (w.halt == HALT_MEMORY) {
+        PyErr_NoMemory();
+    }
+    else if (w.halt == HALT_CORRUPT) {
+        PyErr_SetString(PyExc_ValueError, "the word graph's table is corrupt: an entry points "
+                        "outside it");
+    }
+    else if (mode == MODE_PATHS) {
+        result = paths_dict(&w, cells);
+    }
+    else if (mode == MODE_RANKED) {
+        result = ranked_tuple(&w, cells, scores, scores_count - 1, (PyTypeObject *)found_word);
+    }
+    else {
+        long total = 0;
+        for (uint32_t i = 0; i < w.found_count; i++) {
+            total += score_of(scores, scores_count - 1, w.found[i].length);
+        }
+        result = Py_BuildValue("(lk)", total, (unsigned long)w.found_count);
+    }
+
+done:
+    free_walk(&w);
+    free(slots);
+    free(letters);
+    free(face_length);
+    free(moves);
+    free(move_count);
+    free(reach);
+    free(used_bytes);
+    free(word);
+    free(path);
+    free(column);
+    PyBuffer_Release(&view);
+    return result;
+}
+
+static PyMethodDef native_methods[] = {
+    {"walk", (PyCFunction)(void (*)(void))walk, METH_FASTCALL, walk_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef native_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "boggle._native",
+    .m_doc = "The native search core of boggle.solver (see boggle/_native.c).",
+    .m_size = 0,
+    .m_methods = native_methods,
+};
+
+PyMODINIT_FUNC
+PyInit__native(void)
+{
+    PyObject *module = PyModule_Create(&native_module);
+    if (module == NULL) {
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(module, "MODE_PATHS", MODE_PATHS) < 0 ||
+        PyModule_AddIntConstant(module, "MODE_RANKED", MODE_RANKED) < 0 ||
+        PyModule_AddIntConstant(module, "MODE_SCORE", MODE_SCORE) < 0 ||
+        PyModule_AddIntConstant(module, "BLANK", BLANK) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

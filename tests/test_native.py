@@ -1,0 +1,359 @@
+"""Tests for the native search core (boggle/_native.c) beside the pure-Python one.
+
+The native core must find what search_python finds, down to the first path of each
+word and the order the words are found in, and what tests/reference.py finds; its
+ranked answer and its score-only answer must be what the Python ranking and sum give.
+Without the built module these tests are skipped, unless BOGGLE_REQUIRE_NATIVE=1 (as
+in CI), which turns the skip into a failure; with BOGGLE_PURE_PYTHON=1 the module is
+switched off on purpose and they are skipped. The tests of a build without the module
+run in any case, in subprocesses.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import subprocess
+import sys
+import threading
+from array import array
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reference import reference_words
+from test_solver import WEIGHTED_FACES, expensive_board
+
+from boggle import Catalog, Dictionary, SearchBudgetExceeded, parse_board, random_board, solver
+from boggle.board import Board
+from boggle.dictionary import MASK, MAX_WORD_LENGTH, STRIDE
+from boggle.scoring import word_score
+from boggle.solver import FoundWord, score_board, search_python, solve
+
+ROOT = Path(__file__).resolve().parent.parent
+PURE_PYTHON = os.environ.get("BOGGLE_PURE_PYTHON", "") not in ("", "0")
+
+
+@pytest.fixture(scope="module")
+def native() -> ModuleType:
+    """The built native module; skipped (or failed, in CI) without it."""
+    if PURE_PYTHON:
+        pytest.skip("BOGGLE_PURE_PYTHON is set: the native core is switched off")
+    if solver._native is None:
+        reason = f"the native core is not built: {solver.ENGINE_NOTICE}"
+        if os.environ.get("BOGGLE_REQUIRE_NATIVE") == "1":
+            pytest.fail(f"BOGGLE_REQUIRE_NATIVE=1 but {reason}")
+        pytest.skip(reason)
+    return solver._native
+
+
+@pytest.fixture(scope="module")
+def common(catalog: Catalog) -> Dictionary:
+    return catalog.get("common")
+
+
+@pytest.fixture(scope="module")
+def common_words(common: Dictionary) -> list[str]:
+    return list(common)
+
+
+@st.composite
+def boards(draw: st.DrawFn, max_side: int = 8) -> Board:
+    """Random boards from 1x1 to 8x8 (64 cells: the most the used-cells bit set holds)
+    with Qu, the two-letter faces and blanks."""
+    rows = draw(st.integers(1, max_side))
+    cols = draw(st.integers(1, max_side))
+    cells = draw(
+        st.lists(st.sampled_from(WEIGHTED_FACES), min_size=rows * cols, max_size=rows * cols)
+    )
+    return Board(rows, cols, tuple(cells))
+
+
+def python_ranked(board: Board, dictionary: Dictionary, min_length: int) -> tuple[FoundWord, ...]:
+    return solve(board, dictionary, min_length, engine=search_python).words
+
+
+# --- The same answers -----------------------------------------------------------------
+
+
+# Every min_length the rules allow, the short ones (where the words are) most often.
+MIN_LENGTHS = st.one_of(st.integers(3, 8), st.integers(3, MAX_WORD_LENGTH))
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards(), MIN_LENGTHS)
+def test_native_equals_python_and_the_reference(
+    native: ModuleType,
+    common: Dictionary,
+    common_words: list[str],
+    board: Board,
+    min_length: int,
+) -> None:
+    found = solver.search_native(board, common, min_length, None)
+    expected = search_python(board, common, min_length, None)
+    # The same words, each with the same first path, found in the same order.
+    assert list(found.items()) == list(expected.items())
+    assert set(found) == reference_words(board, common_words, min_length)
+    ranked = solve(board, common, min_length, engine=solver.search_native).words
+    assert ranked == python_ranked(board, common, min_length)
+    assert all(type(word) is FoundWord for word in ranked)
+    total = sum(word_score(word) for word in expected)
+    assert score_board(board, common, min_length, engine="native") == (total, len(expected))
+
+
+def test_boards_over_64_cells_use_a_byte_per_cell_and_agree(
+    native: ModuleType, standard: Dictionary
+) -> None:
+    for rows, cols, seed in ((9, 9, 1), (8, 9, 2), (40, 40, 3), (1, 100, 4)):
+        board, _ = random_board("superbig", seed, rows, cols)
+        found = solver.search_native(board, standard, 3, None)
+        assert list(found.items()) == list(search_python(board, standard, 3, None).items())
+        assert solve(board, standard).words == python_ranked(board, standard, 3)
+
+
+def test_a_known_board_by_hand(native: ModuleType) -> None:
+    # "quits": Qu I T S is four cubes and five letters; "its" and "sit" both end on S.
+    dictionary = Dictionary.from_words(["quit", "quits", "its", "sit", "suit", "tis"])
+    board = parse_board("qu i / t s")
+    assert solve(board, dictionary, engine=solver.search_native).words == (
+        ("quits", 2, ((0, 0), (0, 1), (1, 0), (1, 1))),
+        ("its", 1, ((0, 1), (1, 0), (1, 1))),
+        ("quit", 1, ((0, 0), (0, 1), (1, 0))),
+        ("sit", 1, ((1, 1), (0, 1), (1, 0))),
+        ("tis", 1, ((1, 0), (0, 1), (1, 1))),
+    )
+    assert score_board(board, dictionary, engine="native") == (6, 5)
+    assert score_board(board, dictionary, 5, engine="native") == (2, 1)
+
+
+@pytest.mark.parametrize("engine", ["native", "python"])
+def test_score_board_is_the_sum_over_solve(
+    request: pytest.FixtureRequest, standard: Dictionary, engine: str
+) -> None:
+    if engine == "native":
+        request.getfixturevalue("native")  # skipped (or failed) without the module
+    for dice, seed in (("new", 1), ("big", 2), ("superbig", 3)):
+        board, _ = random_board(dice, seed)
+        for min_length in (3, 4, 6):
+            solution = solve(board, standard, min_length, engine=search_python)
+            expected = (sum(w.score for w in solution.words), solution.count)
+            assert score_board(board, standard, min_length, engine=engine) == expected
+
+
+def test_score_board_refuses_a_bad_min_length(standard: Dictionary) -> None:
+    with pytest.raises(ValueError, match="min_length"):
+        score_board(parse_board("abcd efgh ijkl mnop"), standard, 2)
+
+
+def widened(dictionary: Dictionary, stride: int) -> array:
+    """The dictionary's table re-laid in rows of ``stride`` entries, without the bit-set
+    column (a 64-column table has no room for one in 32 bits): a larger alphabet's
+    table, holding the same words."""
+    rows = len(dictionary.table) // STRIDE
+    table = array("i", bytes(4 * stride * rows))
+    old = dictionary.table
+    for row in range(rows):
+        for column in range(MASK):
+            table[row * stride + column] = old[row * STRIDE + column] // STRIDE * stride
+    return table
+
+
+def test_a_wider_table_finds_the_same_words(native: ModuleType, common: Dictionary) -> None:
+    stride = 64
+    table = widened(common, stride)
+    root = common.root // STRIDE * stride
+    terminal_limit = common.terminal_limit // STRIDE * stride
+    for seed in range(6):
+        board, _ = random_board("superbig", seed)
+        arguments = list(solver._native_board(board, common, 3))
+        arguments[:5] = [table, stride, root, terminal_limit, -1]
+        found = native.walk(native.MODE_PATHS, *arguments)
+        assert list(found.items()) == list(search_python(board, common, 3, None).items())
+
+
+def test_a_corrupt_table_is_an_error_not_a_crash(native: ModuleType, common: Dictionary) -> None:
+    table = array("i", common.table)
+    root = common.root
+    table[root + 0] = len(table) + 4 * STRIDE  # "a" leads past the end of the table
+    arguments = list(solver._native_board(parse_board("abcd efgh ijkl mnop"), common, 3))
+    arguments[0] = table
+    with pytest.raises(ValueError, match="corrupt"):
+        native.walk(native.MODE_PATHS, *arguments)
+    arguments[0] = array("h", [0] * 64)
+    with pytest.raises(TypeError, match="32-bit"):
+        native.walk(native.MODE_PATHS, *arguments)
+    arguments[0] = common.table
+    arguments[7] = {"a": 0}  # the column of each face but "a" missing
+    with pytest.raises(ValueError, match="'b' is not a face with a column"):
+        native.walk(native.MODE_PATHS, *arguments)
+
+
+# --- The limit ------------------------------------------------------------------------
+
+
+def worst_board() -> Board:
+    """The slowest 40x40 board found (benchmarks/solver_speed.py): 4x4 tiles of asar."""
+    rows = ["asar", "asar", "asar", "asas"]
+    return Board(40, 40, tuple(rows[r % 4][c % 4] for r in range(40) for c in range(40)))
+
+
+def test_the_budget_stops_a_native_search(native: ModuleType, standard: Dictionary) -> None:
+    board = worst_board()
+    whole = solve(board, standard)
+    with pytest.raises(SearchBudgetExceeded) as raised:
+        solve(board, standard, budget=0.001)
+    assert (raised.value.budget, raised.value.ceiling) == (0.001, None)
+    with pytest.raises(SearchBudgetExceeded) as raised:
+        solve(board, standard, budget=60, ceiling=0.001)
+    assert raised.value.ceiling == 0.001
+    # Nothing of the stopped searches is left behind.
+    assert solve(board, standard, budget=60).words == whole.words
+    assert solve(expensive_board(), standard, budget=60).words == python_ranked(
+        expensive_board(), standard, 3
+    )
+
+
+# --- Threads --------------------------------------------------------------------------
+
+
+def test_the_walk_lets_other_threads_run_python(native: ModuleType, standard: Dictionary) -> None:
+    # While a walk reads its table, the table is exported (an array cannot grow). If the
+    # walk held the interpreter lock, no Python code could run in another thread until
+    # the call had let go of the table again; here this thread sees the table exported,
+    # from Python, while another thread's walk is under way.
+    private = Dictionary(
+        array("i", standard.table), standard.root, standard.terminal_limit, standard.stats
+    )
+    table = private.table
+    board = worst_board()
+    answers: list[int] = []
+
+    def search() -> None:
+        for _ in range(20):
+            answers.append(solve(board, private).count)
+
+    searcher = threading.Thread(target=search)
+    seen_walking = False
+    gc.disable()  # no collection (and no finalizer's Python code) while results are built
+    try:
+        searcher.start()
+        while searcher.is_alive() and not seen_walking:
+            try:
+                table.append(0)
+            except BufferError:
+                seen_walking = True
+            else:
+                table.pop()
+        searcher.join()
+    finally:
+        gc.enable()
+    assert seen_walking
+    assert len(table) == len(standard.table)
+    assert set(answers) == {solve(board, standard, engine=search_python).count}
+
+
+# --- Which core runs, and a build without the native one -------------------------------
+
+
+def test_engine_is_native_unless_switched_off_or_not_built() -> None:
+    if PURE_PYTHON:
+        assert solver.ENGINE == "python"
+        assert "BOGGLE_PURE_PYTHON" in str(solver.ENGINE_NOTICE)
+    elif solver._native is not None:
+        assert solver.ENGINE == "native"
+        assert solver.ENGINE_NOTICE is None
+        assert solver.ENGINES["native"] is solver.search_native
+    if os.environ.get("BOGGLE_REQUIRE_NATIVE") == "1" and not PURE_PYTHON:
+        assert solver.ENGINE == "native"
+
+
+CHILD = """
+import json, sys
+{setup}
+from boggle import Catalog, parse_board, solve, solver
+from boggle.solver import score_board
+from app import create_app
+catalog = Catalog(cache_dir=sys.argv[1])
+board = parse_board("a b c qu / th e r s / in an he er / # s e t")
+solution = solve(board, catalog.get("standard"))
+create_app({{"TESTING": True, "CACHE_DIR": sys.argv[1]}}, catalog=catalog)
+create_app({{"TESTING": True, "CACHE_DIR": sys.argv[1]}}, catalog=catalog)
+health = create_app({{"TESTING": True}}, catalog=catalog).test_client().get("/healthz")
+print(json.dumps({{
+    "engine": solver.ENGINE,
+    "engines": sorted(solver.ENGINES),
+    "solution": solution.as_dict("standard"),
+    "score": score_board(board, catalog.get("standard")),
+    "healthz": health.get_json()["engine"],
+}}))
+"""
+# As if the package had been installed where no C compiler was found.
+WITHOUT_MODULE = "sys.modules['boggle._native'] = None"
+
+
+def run_child(cache_dir: Path, setup: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if k != "BOGGLE_PURE_PYTHON"}
+    return subprocess.run(
+        [sys.executable, "-c", CHILD.format(setup=setup), str(cache_dir)],
+        cwd=ROOT,
+        env={**environment, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+
+
+@pytest.mark.parametrize(
+    ("setup", "env", "says"),
+    [
+        ("", {"BOGGLE_PURE_PYTHON": "1"}, "BOGGLE_PURE_PYTHON is set"),
+        (WITHOUT_MODULE, {}, "the native search core is not built (no C compiler"),
+    ],
+    ids=["forced", "not built"],
+)
+def test_without_the_native_core_python_searches_and_says_so_once(
+    cache_dir: Path, standard: Dictionary, setup: str, env: dict[str, str], says: str
+) -> None:
+    child = run_child(cache_dir, setup, **env)
+    answer = json.loads(child.stdout)
+    assert answer["engine"] == answer["healthz"] == "python"
+    assert answer["engines"] == ["python"]
+    board = parse_board("a b c qu / th e r s / in an he er / # s e t")
+    expected = solve(board, standard, engine=search_python)
+    assert answer["solution"] == json.loads(json.dumps(expected.as_dict("standard")))
+    assert answer["score"] == [expected.total_score, expected.count]
+    # Three apps made in the process, one line said.
+    assert child.stderr.count(says) == 1, child.stderr
+    assert len(child.stderr.splitlines()) == 1, child.stderr
+
+
+def test_the_command_line_says_which_core_runs(cache_dir: Path) -> None:
+    def boggle(*argv: str, **env: str) -> subprocess.CompletedProcess[str]:
+        environment = {k: v for k, v in os.environ.items() if k != "BOGGLE_PURE_PYTHON"}
+        return subprocess.run(
+            [sys.executable, "-m", "boggle", *argv],
+            cwd=ROOT,
+            env={**environment, **env},
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        )
+
+    forced = boggle("--version", BOGGLE_PURE_PYTHON="1")
+    assert forced.stdout.startswith("boggle ")
+    assert forced.stdout.rstrip().endswith("(python search)")
+    solved = boggle("solve", "sers patg line sers", "--cache-dir", str(cache_dir),
+                    BOGGLE_PURE_PYTHON="1")  # fmt: skip
+    assert solved.stderr.splitlines() == [
+        "boggle: BOGGLE_PURE_PYTHON is set: searching with the pure-Python core"
+    ]
+    default = boggle("solve", "sers patg line sers", "--cache-dir", str(cache_dir))
+    assert default.stdout == solved.stdout
+    if solver._native is not None and not PURE_PYTHON:
+        assert boggle("--version").stdout.rstrip().endswith("(native search)")
+        assert default.stderr == ""
