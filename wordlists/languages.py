@@ -100,10 +100,12 @@ LANGUAGES: dict[str, Language] = {
             # Ñ is a letter of the Spanish alphabet with its own Scrabble tile; the
             # acute accent and the diaeresis (canción, pingüino) are not.
             kept="ñ",
-            # Prefixes the source lists as entries (RAE's "elementos compositivos").
+            # Prefixes the source lists as entries (RAE's "elementos compositivos"); the
+            # ones that are also words (auto, foto, meta, socio, tras) stay.
             not_words=frozenset(
-                {"anti", "hiper", "inter", "mega", "mono", "multi", "neo", "poli", "post"}
-                | {"pre", "pseudo", "semi", "sub", "tri", "vice"}
+                {"anti", "archi", "cito", "cuadri", "deca", "electro", "hecto", "hiper"}
+                | {"inter", "mega", "mili", "mono", "multi", "neo", "peri", "poli", "post"}
+                | {"pre", "proto", "pseudo", "semi", "seudo", "sub", "supra", "tri", "vice"}
             ),
         ),
         Language(

@@ -220,6 +220,22 @@ def check(out_dir: Path, languages: Sequence[Language]) -> list[str]:
     return problems
 
 
+def name_samples(language: Language, sample: int) -> str:
+    """Seeded samples of the capitalised entries the name test keeps and drops (German)."""
+    test = proper_name_test(language)
+    capitalised = [
+        entry
+        for entry in read_source(language.source)
+        if entry.isalpha() and entry[:1].isupper() and entry[1:] == entry[1:].lower()
+    ]
+    lines = []
+    for verdict, is_name in (("kept as nouns", False), ("dropped as names", True)):
+        group = [entry for entry in capitalised if test(entry) is is_name]
+        picked = sorted(random.Random(SAMPLE_SEED).sample(group, min(sample, len(group))))
+        lines.append(f"  capitalised entries {verdict}: {len(group):,}; {' '.join(picked)}")
+    return "\n".join(lines)
+
+
 def describe(built: Built, sample: int) -> str:
     """A report on one built list: each filter's count, size, longest word, a sample."""
     language = built.language
@@ -240,6 +256,8 @@ def describe(built: Built, sample: int) -> str:
     if sample:
         picked = sorted(random.Random(SAMPLE_SEED).sample(built.words, sample))
         lines.append(f"  sample of {sample} (seed {SAMPLE_SEED}): {' '.join(picked)}")
+        if language.capitalised_nouns:
+            lines.append(name_samples(language, sample))
     return "\n".join(lines)
 
 
