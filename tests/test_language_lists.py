@@ -90,14 +90,26 @@ def test_list_obeys_its_alphabet_and_is_sorted_and_unique(code: str) -> None:
     ("code", "present", "absent"),
     [
         # Nouns lower-cased, umlauts kept, ß as ss; names and abbreviations out.
-        ("de", ["mädchen", "strasse", "haus", "tisch"], ["anna", "goethe", "acpi", "straße"]),
+        (
+            "de",
+            ["mädchen", "strasse", "haus", "tisch"],
+            ["anna", "goethe", "acpi", "straße", "usw", "inkl", "bzw"],
+        ),
         # Accents folded; coq cannot be played with the Qu face; aujourd'hui has an apostrophe.
-        ("fr", ["ete", "eleve", "quatre", "cinquante"], ["été", "coq", "cinq", "aujourdhui"]),
+        (
+            "fr",
+            ["ete", "eleve", "quatre", "cinquante", "sept"],
+            ["été", "coq", "cinq", "aujourdhui", "dec"],
+        ),
         # ñ kept, other accents folded; multi is a prefix, not a word.
         ("es", ["año", "niño", "cancion", "pinguino"], ["multi", "pseudo", "canción"]),
         ("it", ["citta", "casa"], ["città", "roma", "faq", "soqquadro"]),
         # één folds to een; names, abbreviations, plurals with apostrophes out.
-        ("nl", ["huis", "ijs", "een", "ideeen", "cafe"], ["nelis", "dna", "km", "autos"]),
+        (
+            "nl",
+            ["huis", "ijs", "een", "ideeen", "cafe", "vrij"],
+            ["nelis", "dna", "km", "autos", "okt", "ont"],
+        ),
     ],
 )
 def test_known_words_are_in_or_out(code: str, present: list[str], absent: list[str]) -> None:
@@ -164,6 +176,10 @@ def test_german_names_are_told_by_their_flags(tmp_path: Path) -> None:
     assert names == {"Anna", "Hans", "ACPI"}
     assert rebuild.is_german_name("Annas", names)
     assert not rebuild.is_german_name("Tisches", names)
+
+
+def test_dotted_entries_name_abbreviations() -> None:
+    assert rebuild.dotted(["usw.", "Haus", "inkl.", "."]) == {"usw", "inkl", ""}
 
 
 def test_a_missing_source_is_an_error_naming_it(tmp_path: Path) -> None:

@@ -90,6 +90,8 @@ LANGUAGES: dict[str, Language] = {
             alphabet="abcdefghijklmnopqrstuvwxyz",
             # French Scrabble and Boggle have no accented letters: é is played as E.
             kept="",
+            # Abbreviations the source also lists with a dot (déc., dép.).
+            not_words=frozenset({"dec", "dep"}),
         ),
         Language(
             code="es",
@@ -130,8 +132,12 @@ LANGUAGES: dict[str, Language] = {
             # IJ face, since ij is about as common in Dutch words as a single letter.
             kept="",
             multi_letter_faces=(QU, "ij"),
-            # Prefixes listed as entries (anti, mini, pro, ver are words and stay).
-            not_words=frozenset({"ont", "pre", "sub", "tri"}),
+            # Prefixes listed as entries (anti, mini, pro, ver are words and stay), and
+            # the months' abbreviations (jan, okt; the source lists them with a dot too).
+            not_words=frozenset(
+                {"ont", "pre", "sub", "tri", "apr", "aug", "dec", "feb", "febr", "jan"}
+                | {"jul", "jun", "nov", "okt", "sep", "sept"}
+            ),
         ),
     )
 }

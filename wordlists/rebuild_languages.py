@@ -83,8 +83,8 @@ def read_source(path: Path) -> list[str]:
     return sorted({line.strip() for line in text.split("\n") if line.strip()})
 
 
-def german_names(dic_path: Path) -> frozenset[str]:
-    """The capitalised igerman98 stems that are names: flags at most S, no noun ending."""
+def read_dic(dic_path: Path) -> dict[str, set[str]]:
+    """A Hunspell .dic file's stems, each with the union of its entries' flags."""
     try:
         lines = dic_path.read_text(encoding="utf-8").split("\n")
     except FileNotFoundError:
@@ -95,9 +95,19 @@ def german_names(dic_path: Path) -> frozenset[str]:
         stem, _, stem_flags = line.strip().partition("/")
         if stem:
             flags.setdefault(stem, set()).update(stem_flags)
+    return flags
+
+
+def dotted(entries: Iterable[str]) -> frozenset[str]:
+    """The entries listed with a final dot, without it: abbreviations (usw., evtl., jan.)."""
+    return frozenset(entry[:-1] for entry in entries if entry.endswith("."))
+
+
+def german_names(dic_path: Path) -> frozenset[str]:
+    """The capitalised igerman98 stems that are names: flags at most S, no noun ending."""
     return frozenset(
         stem
-        for stem, stem_flags in flags.items()
+        for stem, stem_flags in read_dic(dic_path).items()
         if stem[:1].isupper() and stem_flags <= NAME_FLAGS and not stem.endswith(NOUN_ENDINGS)
     )
 
@@ -147,6 +157,16 @@ def build(language: Language) -> Built:
         entries[:] = [entry for entry in entries if test(entry)]
         stages.append((description, len(entries)))
 
+    # wngerman drops the final dot of igerman98's abbreviations (usw., evtl.), which its
+    # Hunspell form keeps, so the dotted stems there name them. Other sources list some
+    # words both ways (Dutch vrij and vrij., French sept and sept.): not a test there.
+    abbreviations = (
+        dotted(read_dic(language.hunspell_dic)) if language.hunspell_dic else frozenset()
+    )
+    keep(
+        "not an abbreviation (German: dotted in Hunspell's form: usw., evtl., inkl.)",
+        lambda entry: entry not in abbreviations,
+    )
     keep("letters only (no digits, hyphens, apostrophes, dots, spaces)", str.isalpha)
     keep(
         "no capital after the first letter (abbreviations, brands: ACPI, SuSE, CPUs)",
