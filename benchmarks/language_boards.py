@@ -14,6 +14,7 @@ word-by-word tracing. Slow next to the engine, and the same for every language.
     .venv/bin/python benchmarks/language_boards.py                  # 1,000 4x4 boards each
     .venv/bin/python benchmarks/language_boards.py --boards 100 --size 5
     .venv/bin/python benchmarks/language_boards.py --sharpness 1.3 --language de
+    .venv/bin/python benchmarks/language_boards.py --english-made 1.0 --english-made 1.4
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ sys.path.insert(0, str(WORDLISTS))
 sys.path.insert(0, str(ROOT))
 
 import make_dice  # noqa: E402
-from languages import LANGUAGES  # noqa: E402
+from languages import LANGUAGES, Language  # noqa: E402
 
 from boggle.dice import DICE_SETS, _dice  # noqa: E402
 
@@ -109,6 +110,24 @@ def language_dice(
     return _dice(spec["dice"])
 
 
+# English as make_dice.py would make its dice, to hold the method to the published sets.
+ENGLISH = Language(
+    code="en",
+    name="English",
+    package="scowl",
+    source=WORDLISTS / "standard.txt",
+    alphabet="abcdefghijklmnopqrstuvwxyz",
+    kept="",
+)
+
+
+def english_made_dice(size: int, words: list[str], sharpness: float) -> tuple:
+    """English dice made by make_dice.py's method from standard.txt."""
+    make_dice.SHARPNESS[ENGLISH.code] = sharpness
+    name = "en" if size == 4 else "en-big"
+    return _dice(make_dice.make_sets(ENGLISH, words)[name]["dice"])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure and print one line per language."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -119,9 +138,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--sharpness", type=float, help="make the dice with this sharpness (tuning)"
     )
+    parser.add_argument(
+        "--english-made",
+        type=float,
+        action="append",
+        metavar="SHARPNESS",
+        help="also English dice made by make_dice.py's method (may be repeated)",
+    )
     args = parser.parse_args(argv)
     english = DICE_SETS["new" if args.size == 4 else "big"]
     rows = [(f"en (standard, {english.name} dice)", english.dice, "standard.txt")]
+    for sharpness in args.english_made or ():
+        rows.append((f"en (made, sharpness {sharpness})", ("made", sharpness), "standard.txt"))
     for code in args.language or LANGUAGES:
         rows.append((code, None, LANGUAGES[code].filename))
     print(f"{args.boards} random {args.size}x{args.size} boards a language, seed {args.seed}")
@@ -130,6 +158,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         words = read_list(WORDLISTS / filename)
         if dice is None:
             dice = language_dice(label, args.size, words, args.sharpness)
+        elif dice[0] == "made":
+            dice = english_made_dice(args.size, words, dice[1])
         start = time.perf_counter()
         counts = sorted(measure(dice, words, args.size, args.boards, args.seed))
         seconds = time.perf_counter() - start
