@@ -129,7 +129,8 @@ LANGUAGES: dict[str, Language] = {
             alphabet="abcdefghijklmnopqrstuvwxyz",
             # Dutch Scrabble ignores diacritics (één, ideeën are EEN, IDEEEN) and spells
             # IJ with the I and J tiles, so i and j stay letters; the cubes also carry an
-            # IJ face, since ij is about as common in Dutch words as a single letter.
+            # IJ face, since Dutch treats ij as one letter too (IJsselmeer) and it is as
+            # frequent in Dutch words as j or z.
             kept="",
             multi_letter_faces=(QU, "ij"),
             # Prefixes listed as entries (anti, mini, pro, ver are words and stay), and

@@ -5,15 +5,16 @@ Usage:
     python3 wordlists/make_dice.py           # rewrite dice-languages.json, print the faces
     python3 wordlists/make_dice.py --check   # CI: fail if the committed file differs
 
-No maker documents its German, French, Spanish, Italian or Dutch Boggle dice in a form
-that can be checked, so each set is built the same way (README.md, "Dice"):
+No documented make of German, French, Spanish, Italian or Dutch Boggle dice could be
+found and checked, so each set is built the same way (README.md, "Dice"):
 
 1. Count the faces each word of 3 to 8 letters (what a 4x4 board mostly holds) would
    use: every letter, with "qu" (and Dutch "ij") counted as the one face it is played on.
 2. Raise each count to the language's SHARPNESS (tuned with
-   benchmarks/language_boards.py so boards are as rich as English ones) and share the
-   set's faces (16 x 6 or 25 x 6) out in proportion, largest remainders first, every
-   face at least once so every word can be spelt.
+   benchmarks/language_boards.py so boards come as near English ones in words as the
+   language's list allows) and share the set's faces (16 x 6 or 25 x 6) out in
+   proportion, largest remainders first, every face at least once so every word can
+   be spelt.
 3. Deal the faces, most frequent first, onto the dice in turn (die 1, 2, ... 16, 1, ...),
    so a common letter is spread over many dice, as on the published sets, and no die
    carries a letter twice unless the letter has more faces than there are dice.
