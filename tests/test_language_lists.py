@@ -1,4 +1,4 @@
-"""Tests for the German, French, Spanish, Italian and Dutch lists, their rules and dice."""
+"""Tests for the German, French, Spanish, Italian and Dutch lists, their rules, dice and counter."""
 
 import importlib.util
 import itertools
@@ -11,8 +11,10 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from reference import reference_words
 
-from boggle.dice import _dice
+from benchmarks.language_boards import count_words, neighbours
+from boggle.dice import _dice, random_board
 
 WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
 REBUILD = WORDLISTS / "rebuild_languages.py"
@@ -250,3 +252,23 @@ def test_deal_spreads_a_face_over_different_dice() -> None:
 def test_faces_of_takes_multi_letter_faces() -> None:
     assert make_dice.faces_of("quijs", LANGUAGES["nl"]) == ["qu", "ij", "s"]
     assert make_dice.faces_of("quijs", LANGUAGES["fr"]) == ["qu", "i", "j", "s"]
+
+
+# The benchmark's plain counter, whose counts benchmarks/README.md reports.
+
+
+def test_benchmark_counter_agrees_with_the_reference_search() -> None:
+    words = sorted(read_lines("standard.txt"))
+    for seed in range(10):
+        board, _ = random_board("new", seed=seed)
+        adjacent = neighbours(board.rows, board.cols)
+        expected = len(reference_words(board, words, 3))
+        assert count_words(board.faces, adjacent, words) == expected, f"seed {seed}"
+
+
+def test_benchmark_counter_reads_letters_beyond_a_to_z() -> None:
+    # 1x7: m ä d c h e n. mäd, chen and mädchen run along the row; den does not (d and e
+    # are not neighbours); dä is too short.
+    faces = ["m", "ä", "d", "c", "h", "e", "n"]
+    words = sorted(["chen", "den", "dä", "mäd", "mädchen"])
+    assert count_words(faces, neighbours(1, 7), words) == 3
