@@ -1,0 +1,274 @@
+"""Tests for the German, French, Spanish, Italian and Dutch lists, their rules, dice and counter."""
+
+import importlib.util
+import itertools
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from reference import reference_words
+
+from benchmarks.language_boards import count_words, neighbours
+from boggle.dice import _dice, random_board
+
+WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
+REBUILD = WORDLISTS / "rebuild_languages.py"
+MAKE_DICE = WORDLISTS / "make_dice.py"
+# The project's limit for one shipped file.
+MAX_BYTES = 8 * 1024 * 1024
+
+
+def load(path: Path) -> ModuleType:
+    """Import a script of wordlists/, which is a folder of scripts, not a package."""
+    spec = importlib.util.spec_from_file_location(f"wordlists_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    # Registered first: dataclasses look their module up while the class is made.
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+rebuild = load(REBUILD)
+make_dice = load(MAKE_DICE)
+LANGUAGES = rebuild.LANGUAGES
+CODES = sorted(LANGUAGES)
+
+
+def read_lines(name: str) -> list[str]:
+    """The lines of a shipped UTF-8 file, which must end with a newline."""
+    data = (WORDLISTS / name).read_bytes()
+    assert data.endswith(b"\n"), f"{name} does not end with a newline"
+    assert b"\r" not in data, f"{name} has CR line endings"
+    return data.decode("utf-8").split("\n")[:-1]
+
+
+def require_sources() -> None:
+    """The Debian lists: skipped where absent, a failure when CI demands them."""
+    paths = [language.source for language in LANGUAGES.values()]
+    paths += [language.hunspell_dic for language in LANGUAGES.values() if language.hunspell_dic]
+    missing = [str(path) for path in paths if not path.is_file()]
+    if missing:
+        message = (
+            f"language word lists not found ({', '.join(missing)}); install them: apt-get "
+            "install wngerman wfrench wspanish witalian wdutch hunspell-de-de"
+        )
+        if os.environ.get("BOGGLE_REQUIRE_LANGUAGES") == "1":
+            pytest.fail(f"BOGGLE_REQUIRE_LANGUAGES=1 but {message}")
+        pytest.skip(message)
+
+
+def run(script: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run a script of wordlists/ as CI does."""
+    return subprocess.run(
+        [sys.executable, str(script), *args], capture_output=True, text=True, check=False
+    )
+
+
+# The committed files.
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_list_obeys_its_alphabet_and_is_sorted_and_unique(code: str) -> None:
+    language = LANGUAGES[code]
+    assert (WORDLISTS / language.filename).stat().st_size < MAX_BYTES
+    words = read_lines(language.filename)
+    assert len(words) > 50_000
+    alphabet = set(language.alphabet)
+    bad = [w for w in words if not set(w) <= alphabet or not 3 <= len(w) <= 64]
+    assert not bad, f"{language.filename}: outside {language.alphabet} or 3..64: {bad[:10]}"
+    unsorted = [(a, b) for a, b in itertools.pairwise(words) if a >= b]
+    assert not unsorted, f"{language.filename} not sorted and unique: {unsorted[:5]}"
+    assert not [w for w in words if not rebuild.has_qu_only(w)]
+    assert not language.not_words & set(words)
+
+
+@pytest.mark.parametrize(
+    ("code", "present", "absent"),
+    [
+        # Nouns lower-cased, umlauts kept, ß as ss; names and abbreviations out.
+        (
+            "de",
+            ["mädchen", "strasse", "haus", "tisch"],
+            ["anna", "goethe", "acpi", "straße", "usw", "inkl", "bzw"],
+        ),
+        # Accents folded; coq cannot be played with the Qu face; aujourd'hui has an apostrophe.
+        (
+            "fr",
+            ["ete", "eleve", "quatre", "cinquante", "sept"],
+            ["été", "coq", "cinq", "aujourdhui", "dec"],
+        ),
+        # ñ kept, other accents folded; multi is a prefix, not a word.
+        ("es", ["año", "niño", "cancion", "pinguino"], ["multi", "pseudo", "canción"]),
+        ("it", ["citta", "casa"], ["città", "roma", "faq", "soqquadro"]),
+        # één folds to een; names, abbreviations, plurals with apostrophes out.
+        (
+            "nl",
+            ["huis", "ijs", "een", "ideeen", "cafe", "vrij"],
+            ["nelis", "dna", "km", "autos", "okt", "ont"],
+        ),
+    ],
+)
+def test_known_words_are_in_or_out(code: str, present: list[str], absent: list[str]) -> None:
+    words = set(read_lines(LANGUAGES[code].filename))
+    assert [w for w in present if w not in words] == []
+    assert [w for w in absent if w in words] == []
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_display_list_folds_to_the_list(code: str) -> None:
+    language = LANGUAGES[code]
+    words = set(read_lines(language.filename))
+    shown = read_lines(language.display_filename)
+    assert shown == sorted(set(shown))
+    strays = [s for s in shown if rebuild.fold(s, language) not in words]
+    assert not strays, f"{language.display_filename}: no play word for {strays[:10]}"
+    # Every line belongs to a play word that folding changed (so one line at least differs).
+    changed = {rebuild.fold(s, language) for s in shown if rebuild.fold(s, language) != s}
+    assert {rebuild.fold(s, language) for s in shown} == changed
+
+
+def test_display_list_keeps_every_spelling_of_a_folded_word() -> None:
+    shown = set(read_lines("fr-display.txt"))
+    # cote, côte, coté and côté are four French words, one play word.
+    assert {"cote", "côte", "coté", "côté"} <= shown
+    assert "été" in shown and "ete" not in shown  # "ete" alone is not French
+    assert "straße" in set(read_lines("de-display.txt"))
+
+
+# The rules, on values worked by hand.
+
+
+@pytest.mark.parametrize(
+    ("code", "entry", "played"),
+    [
+        ("de", "Straße", "strasse"),
+        ("de", "Mädchen", "mädchen"),
+        ("de", "Café", "cafe"),
+        ("fr", "Élève", "eleve"),
+        ("fr", "garçon", "garcon"),
+        ("es", "Año", "año"),
+        ("es", "pingüino", "pinguino"),
+        ("it", "città", "citta"),
+        ("nl", "ideeën", "ideeen"),
+    ],
+)
+def test_fold_plays_each_entry_as_its_players_do(code: str, entry: str, played: str) -> None:
+    assert rebuild.fold(entry, LANGUAGES[code]) == played
+
+
+def test_qu_rule() -> None:
+    assert rebuild.has_qu_only("quoi") and rebuild.has_qu_only("piqure")
+    assert not rebuild.has_qu_only("coq") and not rebuild.has_qu_only("soqquadro")
+
+
+def test_german_names_are_told_by_their_flags(tmp_path: Path) -> None:
+    dic = tmp_path / "de.dic"
+    dic.write_text(
+        "6\nAnna/S\nHans\nTisch/EPSTMmij\nGereiztheit\nBerlin/Sm\nACPI\n", encoding="utf-8"
+    )
+    names = rebuild.german_names(dic)
+    # Anna and Hans take no plural and no compound; Gereiztheit does not either but ends
+    # as abstract nouns do; Berlin carries noun flags and is not caught (README.md says so).
+    assert names == {"Anna", "Hans", "ACPI"}
+    assert rebuild.is_german_name("Annas", names)
+    assert not rebuild.is_german_name("Tisches", names)
+
+
+def test_dotted_entries_name_abbreviations() -> None:
+    assert rebuild.dotted(["usw.", "Haus", "inkl.", "."]) == {"usw", "inkl", ""}
+
+
+def test_a_missing_source_is_an_error_naming_it(tmp_path: Path) -> None:
+    with pytest.raises(rebuild.RebuildError, match="install its Debian package"):
+        rebuild.read_source(tmp_path / "nowhere")
+
+
+# The rebuild, as CI runs it.
+
+
+def test_check_passes_on_the_committed_files() -> None:
+    require_sources()
+    result = run(REBUILD, "--check")
+    assert result.returncode == 0, result.stderr
+
+
+def test_check_fails_on_a_stale_or_missing_file(tmp_path: Path) -> None:
+    require_sources()
+    for name in ("es.txt", "es-display.txt"):
+        shutil.copy(WORDLISTS / name, tmp_path)
+    assert run(REBUILD, "--check", "--language", "es", "--out-dir", str(tmp_path)).returncode == 0
+    stale = tmp_path / "es.txt"
+    stale.write_bytes(stale.read_bytes().replace("\naño\n".encode(), b"\n"))
+    result = run(REBUILD, "--check", "--language", "es", "--out-dir", str(tmp_path))
+    assert result.returncode == 1 and "es.txt: differs at line " in result.stderr
+    (tmp_path / "es-display.txt").unlink()
+    result = run(REBUILD, "--check", "--language", "es", "--out-dir", str(tmp_path))
+    assert f"error: {tmp_path / 'es-display.txt'}: missing" in result.stderr.splitlines()
+
+
+# The dice.
+
+
+DICE = json.loads((WORDLISTS / make_dice.OUTPUT).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("code", CODES)
+@pytest.mark.parametrize(("suffix", "size"), [("", 4), ("-big", 5)])
+def test_dice_are_well_formed(code: str, suffix: str, size: int) -> None:
+    language = LANGUAGES[code]
+    spec = DICE[code + suffix]
+    assert (spec["name"], spec["rows"], spec["cols"]) == (code + suffix, size, size)
+    # Read by the engine's own dice reader, as a ruleset will read them.
+    dice = _dice(spec["dice"])
+    assert len(dice) == size * size and all(len(die) == 6 for die in dice)
+    faces = {face for die in dice for face in die}
+    wanted = set(language.alphabet) - {"q"} | set(language.multi_letter_faces)
+    assert faces == wanted, f"{code + suffix}: faces {sorted(faces ^ wanted)} differ"
+
+
+def test_dice_file_is_reproducible() -> None:
+    result = run(MAKE_DICE, "--check")
+    assert result.returncode == 0, result.stderr
+
+
+def test_apportion_shares_in_proportion_with_one_each() -> None:
+    # 10 faces: one each, then 8 shared 3:1 -> 6 and 2.
+    assert make_dice.apportion({"a": 3.0, "b": 1.0}, 10) == {"a": 7, "b": 3}
+    # 7 faces: one each, then 5 shared 1:1 -> 2.5 each; the tie goes to the first face.
+    assert make_dice.apportion({"b": 1.0, "a": 1.0}, 7) == {"a": 4, "b": 3}
+
+
+def test_deal_spreads_a_face_over_different_dice() -> None:
+    dice = make_dice.deal({"e": 3, "a": 2, "x": 1}, 3)
+    assert dice == [["e", "a"], ["e", "a"], ["e", "x"]]
+
+
+def test_faces_of_takes_multi_letter_faces() -> None:
+    assert make_dice.faces_of("quijs", LANGUAGES["nl"]) == ["qu", "ij", "s"]
+    assert make_dice.faces_of("quijs", LANGUAGES["fr"]) == ["qu", "i", "j", "s"]
+
+
+# The benchmark's plain counter, whose counts benchmarks/README.md reports.
+
+
+def test_benchmark_counter_agrees_with_the_reference_search() -> None:
+    words = sorted(read_lines("standard.txt"))
+    for seed in range(10):
+        board, _ = random_board("new", seed=seed)
+        adjacent = neighbours(board.rows, board.cols)
+        expected = len(reference_words(board, words, 3))
+        assert count_words(board.faces, adjacent, words) == expected, f"seed {seed}"
+
+
+def test_benchmark_counter_reads_letters_beyond_a_to_z() -> None:
+    # 1x7: m ä d c h e n. mäd, chen and mädchen run along the row; den does not (d and e
+    # are not neighbours); dä is too short.
+    faces = ["m", "ä", "d", "c", "h", "e", "n"]
+    words = sorted(["chen", "den", "dä", "mäd", "mädchen"])
+    assert count_words(faces, neighbours(1, 7), words) == 3
