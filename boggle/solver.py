@@ -271,3 +271,17 @@ def _walker(
 def describe_path(board: Board, path: tuple[Cell, ...]) -> str:
     """A path as people read it: ``S(3,0) L(2,0) A(1,1)``, one-based."""
     return " ".join(f"{display_face(board.face(r, c))}({r + 1},{c + 1})" for r, c in path)
+
+
+def score_board(
+    board: Board, dictionary: Dictionary, min_length: int = DEFAULT_MIN_LENGTH
+) -> tuple[int, int]:
+    """Total points and word count of a board, without ranking or paths: for analysis
+    that scores thousands of boards (ratings, the search for rich boards)."""
+    if not isinstance(min_length, int) or not SHORTEST_SCORED <= min_length <= MAX_WORD_LENGTH:
+        raise ValueError(
+            f"min_length must be a whole number from {SHORTEST_SCORED} to {MAX_WORD_LENGTH}, "
+            f"not {min_length!r}"
+        )
+    found = search_python(board, dictionary, min_length, None)
+    return sum(map(_SCORE_OF_LENGTH.__getitem__, map(len, found))), len(found)
