@@ -28,7 +28,8 @@ from boggle import (
     solve,
 )
 from boggle.definitions import DefinitionError, NoDefinition
-from boggle.dice import min_length_for, roll_plan
+from boggle.dice import min_length_for, new_seed, roll_plan
+from boggle.rich import dice_assignment, find_rich_board
 from boggle.scoring import score_game
 from boggle.solver import Solution
 from boggle.words import normalize_word
@@ -39,6 +40,7 @@ from .params import (
     Limits,
     PlayerLimits,
     read_board,
+    read_dice_set,
     read_min_length,
     read_name,
     read_players,
@@ -83,6 +85,63 @@ def run_solve(fields: Mapping[str, Any]) -> tuple[Solution, str, float]:
         retry = str(math.ceil(budget))
         raise APIError(503, "server_busy", str(error), headers={"Retry-After": retry}) from None
     return solution, name, (time.perf_counter() - started) * 1000
+
+
+def rating_document(solution: Solution, name: str) -> dict[str, Any] | None:
+    """The ``rating`` object of ``/solve`` for a solved board, or None: no dice set makes
+    a board of its size, or its list's figures are not known (never computed here)."""
+    rating = current_app.extensions["boggle.ratings"].rate(solution, dictionary_named(name))
+    return None if rating is None else rating.as_dict()
+
+
+def run_rich(fields: Mapping[str, Any], seconds: float) -> dict[str, Any]:
+    """Search ``seconds`` for a rich board of the fields' dice set, from their board if
+    given; return the ``POST /rich`` document. 503 server_busy when every place for
+    this search is taken (the places are the rich gate's, never a solve's)."""
+    dice = read_dice_set(fields.get("dice"))
+    name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
+    dictionary = dictionary_named(name)
+    seed = read_seed(fields.get("seed"))
+    seed = new_seed() if seed is None else seed
+    start = None
+    if fields.get("board") not in (None, ""):
+        start = read_board(fields.get("board"), limits())
+        if (start.rows, start.cols) != (dice.rows, dice.cols):
+            raise bad_request(
+                "bad_board",
+                f"the {dice.name} dice make a {dice.rows}x{dice.cols} board; "
+                f"this one is {start.rows}x{start.cols}",
+                "board",
+            )
+        if dice_assignment(start, dice) is None:
+            raise bad_request(
+                "bad_board",
+                f"the {dice.name} dice cannot show this board: no way to give each cube a "
+                "die of its own that shows its face",
+                "board",
+            )
+    try:
+        with current_app.extensions["boggle.rich_gate"].hold():
+            found = find_rich_board(dictionary, dice, seed=seed, seconds=seconds, start=start)
+    except SearchBusy as error:
+        # A place frees when the running slice ends: within its seconds.
+        retry = str(math.ceil(seconds))
+        raise APIError(503, "server_busy", str(error), headers={"Retry-After": retry}) from None
+    board = found.board
+    return {
+        "board": board.display_rows(),
+        "rows": board.rows,
+        "cols": board.cols,
+        "text": str(board),
+        "dice": dice.name,
+        "dictionary": dictionary.name,
+        "min_length": dice.min_length,
+        "seed": seed,
+        "total_score": found.points,
+        "count": found.words,
+        "steps": found.steps,
+        "elapsed_ms": round(found.seconds * 1000, 3),
+    }
 
 
 def run_score(fields: Mapping[str, Any]) -> dict[str, Any]:
