@@ -179,3 +179,20 @@ def test_the_page_says_how_rich_the_board_is_and_marks_its_bar(client: FlaskClie
     assert text.count('class="rating-bar') == 12
     plain = client.get("/?board=abc+def+ghi").get_data(as_text=True)
     assert 'id="rating" class="rating" hidden' in plain
+
+
+def test_a_request_never_computes_a_rating(tmp_path: object, cache_dir: object) -> None:
+    from pathlib import Path
+
+    words = Path(str(tmp_path)) / "tiny.txt"
+    words.write_text("cat\ncats\nact\nscat\n")
+    app = create_app({"TESTING": True, "CACHE_DIR": str(cache_dir), "WORDLISTS": f"tiny={words}"})
+    answer = app.test_client().get("/solve?board=cats+xxxx+xxxx+xxxx&dictionary=tiny")
+    assert answer.status_code == 200
+    # cat and cats along the top row; act and scat need c next to t and s next to c.
+    assert answer.get_json()["total_score"] == 2 and "rating" not in answer.get_json()
+
+
+def test_preloading_the_ratings_of_an_unknown_list_stops_the_app(catalog: Catalog) -> None:
+    with pytest.raises(SystemExit, match="no dictionary called 'nowhere'"):
+        create_app({"TESTING": True, "PRELOAD_RATINGS": "nowhere"}, catalog=catalog)
