@@ -9,8 +9,8 @@ Where distributions come from, first found first:
 
 1. memory (each store keeps what it has read or computed);
 2. ``wordlists/ratings.json``, shipped: every dice set with every shipped list. The
-   pure-Python scorer takes about two and a half minutes for all fifteen (0.3 to 3 ms
-   a board), too long for a start-up, so they ship; the file is 60-odd KB and
+   pure-Python scorer needs some 160 s of CPU for all fifteen (0.35 to 2.8 ms a
+   board), too long for a start-up, so they ship; the file is under 80 KB and
    ``wordlists/rebuild_ratings.py --check`` proves it current;
 3. the on-disk cache beside the word graphs (``dictionary.default_cache_dir``), one
    file per distribution, checked like a word graph: format, key and checksum, and a
