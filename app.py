@@ -74,17 +74,23 @@ DEFAULTS: dict[str, Any] = {
     "PRELOAD_RATINGS": "",
     # "Roll a rich board" (POST /rich): searches at once for the app and its forked
     # workers (a place each, as MAX_EXPENSIVE_SEARCHES; past it 503 server_busy), the
-    # seconds of one slice a page script asks for, and the seconds of a whole search
-    # asked for by a form without script. Whole number >= 1; numbers > 0, at most 5.
+    # seconds of one slice and the slices the page script asks for (together at most
+    # 5 s), and the seconds of the one search a form without script asks for (2 s: an
+    # answer within nginx's 2.8 s deadline, deploy/nginx.conf). Whole numbers >= 1;
+    # seconds > 0, at most 5.
     "RICH_SEARCHES": 1,
     "RICH_SLICE_SECONDS": 1.0,
-    "RICH_SECONDS": 4.0,
+    "RICH_SLICES": 4,
+    "RICH_SECONDS": 2.0,
     # POST /score: players per game, words per player, characters per name and word.
     "SCORE_MAX_PLAYERS": 20,
     "SCORE_MAX_WORDS": 1000,
     "SCORE_MAX_NAME_CHARS": 40,
     "SCORE_MAX_WORD_CHARS": 64,
 }
+
+#: The longest search for a rich board one page asks for, in seconds (issue 13).
+RICH_LIMIT = 5.0
 
 #: What each setting may be: checked when the app is created (see web/settings.py).
 SETTING_RULES: dict[str, settings.Rule] = {
@@ -104,6 +110,7 @@ SETTING_RULES: dict[str, settings.Rule] = {
     "PRELOAD_RATINGS": settings.names_or_text,
     "RICH_SEARCHES": settings.whole_number(1, 1000),
     "RICH_SLICE_SECONDS": settings.seconds(0, 5),
+    "RICH_SLICES": settings.whole_number(1, 50),
     "RICH_SECONDS": settings.seconds(0, 5),
     "SCORE_MAX_PLAYERS": settings.whole_number(1, 1000),
     "SCORE_MAX_WORDS": settings.whole_number(1, 100_000),
@@ -135,6 +142,12 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
             raise settings.SettingError(
                 f"setting SOLVE_CEILING (BOGGLE_SOLVE_CEILING) is {ceiling:g}; it must be "
                 f"at least SOLVE_BUDGET ({budget:g}), or none"
+            )
+        slices, length = app.config["RICH_SLICES"], app.config["RICH_SLICE_SECONDS"]
+        if slices * length > RICH_LIMIT:
+            raise settings.SettingError(
+                f"settings RICH_SLICES ({slices}) and RICH_SLICE_SECONDS ({length:g}) make "
+                f"a search of {slices * length:g} s; the most is {RICH_LIMIT:g}"
             )
         app.extensions["boggle.catalog"] = catalog or _load_catalog(app.config)
         app.extensions["boggle.ratings"] = _load_ratings(

@@ -22,6 +22,7 @@ from .definitions import Definition, Definitions, NoDefinition
 from .dice import DICE_SETS, SEED_LIMIT, min_length_for, random_board, roll_plan
 from .dictionary import MAX_WORD_LENGTH, load_dictionary
 from .errors import BoggleError
+from .ratings import Ratings
 from .rich import FREE, Progress, find_rich_board
 from .scoring import SHORTEST_SCORED
 from .solver import DEFAULT_MIN_LENGTH, Solution, solve
@@ -189,7 +190,12 @@ def _solve(args: argparse.Namespace) -> int:
     solution = solve(board, dictionary, min_length)
     elapsed_ms = (time.perf_counter() - started) * 1000
     if args.json:
-        json.dump(solution.as_dict(dictionary.name, elapsed_ms), sys.stdout)
+        document = solution.as_dict(dictionary.name, elapsed_ms)
+        # As /solve: rated where the figures are shipped or cached, never computed here.
+        rating = Ratings(cache_dir=args.cache_dir).rate(solution, dictionary)
+        if rating is not None:
+            document["rating"] = rating.as_dict()
+        json.dump(document, sys.stdout)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(format_table(solution, dictionary.name))

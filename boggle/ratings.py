@@ -133,8 +133,8 @@ class Distribution:
         return 100 * self.fewer(points) / self.rolls
 
     def points_at(self, percent: float) -> int:
-        """The fewest points that at least ``percent`` of the rolled boards reach or pass
-        below: the percentile's inverse, for the histogram's range."""
+        """The fewest points that at least ``percent`` of the rolled boards score at most:
+        the percentile's inverse, for the histogram's range."""
         wanted = math.ceil(self.rolls * percent / 100)
         seen = 0
         for points, count in self.counts:

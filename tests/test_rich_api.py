@@ -128,6 +128,10 @@ def test_rich_searches_at_once_follow_the_setting(catalog: Catalog) -> None:
     assert app.extensions["boggle.rich_gate"].limit == 2
     with pytest.raises(SystemExit, match="RICH_SLICE_SECONDS"):
         create_app({"TESTING": True, "RICH_SLICE_SECONDS": 6}, catalog=catalog)
+    with pytest.raises(SystemExit, match=r"make a search of 6 s; the most is 5"):
+        create_app({"TESTING": True, "RICH_SLICES": 3, "RICH_SLICE_SECONDS": 2}, catalog=catalog)
+    page = create_app({"TESTING": True, "RICH_SLICES": 2}, catalog=catalog).test_client().get("/")
+    assert 'data-slices="2"' in page.get_data(as_text=True)
 
 
 def test_the_form_without_script_opens_the_board_solved(client: FlaskClient) -> None:

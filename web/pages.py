@@ -104,9 +104,7 @@ def index_context(
         "shortest_word": shortest_word(form["min_length"]),
         "rich_dice": RICH_DICE,
         "rich_choice": DEFAULT_SET_FOR_SIZE.get((rows, cols), "new"),
-        # The page script asks for the search in slices, together no longer than the
-        # form's search without script.
-        "rich_slices": rich_slices(),
+        "rich_slices": current_app.config["RICH_SLICES"],
         "result": None,
         "error": None,
         "status": 200,
@@ -150,12 +148,6 @@ def index_context(
     )
     context["result"] = document
     return context
-
-
-def rich_slices() -> int:
-    """How many slices the page script asks for: RICH_SECONDS in RICH_SLICE_SECONDS."""
-    config = current_app.config
-    return max(1, math.floor(config["RICH_SECONDS"] / config["RICH_SLICE_SECONDS"]))
 
 
 def rating_view(rating: dict[str, Any] | None) -> dict[str, Any] | None:
