@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from boggle import Dictionary, parse_board, random_board, solve
+from boggle import DiceError, Dictionary, parse_board, random_board, solve
 from boggle.catalog import SHIPPED_LISTS, Catalog
 from boggle.dice import DICE_SETS
 from boggle.ratings import (
@@ -20,6 +20,7 @@ from boggle.ratings import (
     Distribution,
     Ratings,
     distribution_key,
+    percentile,
     read_ratings_file,
     roll_points,
 )
@@ -79,6 +80,13 @@ def test_percentile_never_falls_as_points_rise(standard: Dictionary) -> None:
     assert shares == sorted(shares)
     assert shares[0] == 0 and shares[-1] == 100
     assert 0 < found.percentile(found.points_at(50)) <= 50
+
+
+def test_percentile_by_dice_name_uses_the_shipped_figures(standard: Dictionary) -> None:
+    assert percentile(2576, "New", standard) == 100  # sers patg line sers beats every roll
+    assert percentile(0, DICE_SETS["big"], standard) == 0
+    with pytest.raises(DiceError, match="no dice set called 'huge'"):
+        percentile(10, "huge", standard)
 
 
 def test_histogram_holds_every_board_once_and_ends_in_an_open_bar() -> None:

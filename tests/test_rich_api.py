@@ -112,7 +112,11 @@ def test_a_full_pool_answers_503_with_retry_after_and_solving_goes_on(
     with app.extensions["boggle.rich_gate"].hold():
         busy = client.post("/rich", json={"dice": "new", "seed": 1})
         assert busy.status_code == 503
-        assert busy.get_json()["error"]["code"] == "server_busy"
+        assert busy.get_json()["error"] == {
+            "code": "server_busy",
+            "message": "one search for a rich board is running already, the most allowed "
+            "at once; try again in a moment",
+        }
         assert busy.headers["Retry-After"] == "1"
         page = client.post("/rich-board", data={"dice": "new"})
         assert page.status_code == 503

@@ -125,8 +125,13 @@ def run_rich(fields: Mapping[str, Any], seconds: float) -> dict[str, Any]:
             found = find_rich_board(dictionary, dice, seed=seed, seconds=seconds, start=start)
     except SearchBusy as error:
         # A place frees when the running slice ends: within its seconds.
+        running = "one search" if error.limit == 1 else f"{error.limit} searches"
+        message = (
+            f"{running} for a rich board {'is' if error.limit == 1 else 'are'} running "
+            "already, the most allowed at once; try again in a moment"
+        )
         retry = str(math.ceil(seconds))
-        raise APIError(503, "server_busy", str(error), headers={"Retry-After": retry}) from None
+        raise APIError(503, "server_busy", message, headers={"Retry-After": retry}) from None
     board = found.board
     return {
         "board": board.display_rows(),
