@@ -37,7 +37,9 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import pairwise
+from functools import cached_property
+from itertools import accumulate, pairwise
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -121,12 +123,20 @@ class Distribution:
     @property
     def rolls(self) -> int:
         """How many boards were rolled."""
-        return sum(count for _, count in self.counts)
+        return self._below[-1]
+
+    @cached_property
+    def _points(self) -> list[int]:
+        return [points for points, _ in self.counts]
+
+    @cached_property
+    def _below(self) -> list[int]:
+        """``_below[i]``: boards scoring fewer points than ``counts[i]``; the last, all."""
+        return [0, *accumulate(count for _, count in self.counts)]
 
     def fewer(self, points: int) -> int:
         """How many of the rolled boards score fewer points than ``points``."""
-        index = bisect_left(self.counts, (points, 0))
-        return sum(count for _, count in self.counts[:index])
+        return self._below[bisect_left(self._points, points)]
 
     def percentile(self, points: int) -> float:
         """The share of rolled boards, in percent, that score fewer points."""
@@ -142,6 +152,11 @@ class Distribution:
             if seen >= wanted:
                 return points
         return self.counts[-1][0]
+
+    @cached_property
+    def bars(self) -> tuple[Bin, ...]:
+        """The histogram of BINS bars, worked out once: every rating of a board shows it."""
+        return self.histogram(BINS)
 
     def histogram(self, bins: int = BINS) -> tuple[Bin, ...]:
         """Equal bars from the fewest points to the TAIL_PERCENTILE-th, then one for the tail."""
@@ -245,7 +260,7 @@ class Ratings:
         if found is None:
             return None
         points = board_points(solution, dictionary, dice.min_length)
-        bins = found.histogram()
+        bins = found.bars
         return Rating(
             points,
             found.percentile(points),
@@ -313,7 +328,9 @@ class Ratings:
 
 def board_points(solution: Solution, dictionary: Dictionary, min_length: int) -> int:
     """A solved board's points by the dice set's rule for the shortest word."""
-    if solution.min_length <= min_length:
+    if solution.min_length == min_length:  # the common case, at C speed
+        return sum(map(itemgetter(1), solution.words))
+    if solution.min_length < min_length:
         return sum(w.score for w in solution.words if len(w.word) >= min_length)
     # The solution left out words the dice set's rule counts: score the board again.
     return score_board(solution.board, dictionary, min_length)[0]
