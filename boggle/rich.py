@@ -27,6 +27,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .board import BLANK, Board
 from .dice import DICE_SETS, DiceSet
@@ -72,6 +73,27 @@ class RichBoard:
     words: int
     steps: int
     seconds: float
+    dice: str = FREE
+    seed: int = 0
+    min_length: int = DEFAULT_MIN_LENGTH
+
+    def as_dict(self, dictionary: str) -> dict[str, Any]:
+        """The ``POST /rich`` document: the board as ``/random`` gives one, its points
+        and words as ``/solve`` names them, and what the search did."""
+        return {
+            "board": self.board.display_rows(),
+            "rows": self.board.rows,
+            "cols": self.board.cols,
+            "text": str(self.board),
+            "dice": self.dice,
+            "dictionary": dictionary,
+            "min_length": self.min_length,
+            "seed": self.seed,
+            "total_score": self.points,
+            "count": self.words,
+            "steps": self.steps,
+            "elapsed_ms": round(self.seconds * 1000, 3),
+        }
 
 
 @dataclass(frozen=True)
@@ -147,7 +169,8 @@ def find_rich_board(
     elapsed = time.monotonic() - started
     if on_progress is not None:
         on_progress(Progress(best[0], step, elapsed))
-    return RichBoard(best_board, best[0], best[1], step, elapsed)
+    name = dice.name if dice else FREE
+    return RichBoard(best_board, best[0], best[1], step, elapsed, name, seed, min_length)
 
 
 def _pick(rng: random.Random, n: int) -> int:

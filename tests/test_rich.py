@@ -126,3 +126,13 @@ def test_a_start_the_dice_cannot_show_is_refused(standard: Dictionary) -> None:
 def test_a_search_needs_a_bound(standard: Dictionary) -> None:
     with pytest.raises(RichSearchError, match="steps or of seconds"):
         find_rich_board(standard, seed=1)
+
+
+def test_the_result_document_names_its_dice_seed_and_rule(standard: Dictionary) -> None:
+    found = find_rich_board(standard, DICE_SETS["superbig"], seed=8, steps=3)
+    document = found.as_dict("standard")
+    assert (document["dice"], document["seed"], document["min_length"]) == ("superbig", 8, 4)
+    assert parse_board(document["text"]) == found.board
+    assert (document["rows"], document["cols"], document["steps"]) == (6, 6, 3)
+    assert document["total_score"] == solve(found.board, standard, 4).total_score
+    assert find_rich_board(standard, None, 2, 2, seed=1, steps=1).as_dict("x")["dice"] == "free"

@@ -132,21 +132,7 @@ def run_rich(fields: Mapping[str, Any], seconds: float) -> dict[str, Any]:
         )
         retry = str(math.ceil(seconds))
         raise APIError(503, "server_busy", message, headers={"Retry-After": retry}) from None
-    board = found.board
-    return {
-        "board": board.display_rows(),
-        "rows": board.rows,
-        "cols": board.cols,
-        "text": str(board),
-        "dice": dice.name,
-        "dictionary": dictionary.name,
-        "min_length": dice.min_length,
-        "seed": seed,
-        "total_score": found.points,
-        "count": found.words,
-        "steps": found.steps,
-        "elapsed_ms": round(found.seconds * 1000, 3),
-    }
+    return found.as_dict(dictionary.name)
 
 
 def run_score(fields: Mapping[str, Any]) -> dict[str, Any]:
