@@ -24,6 +24,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 from boggle import Catalog, SearchGate, WordListError
 from boggle.catalog import parse_wordlist_setting
 from boggle.definitions import Definitions
+from boggle.ratings import Ratings
 from boggle.rules import RULES
 from boggle.solver import engine_notice
 from boggle.wording import join_names
@@ -69,12 +70,29 @@ DEFAULTS: dict[str, Any] = {
     # The cost from which a search is expensive, in millions of cell-words (usable
     # cells x words in the dictionary: 10x10 on `large` is 25, 5x5 is 6). A number > 0.
     "EXPENSIVE_SEARCH_COST": 20.0,
+    # Word lists whose ratings (how a board compares with 10,000 rolled boards,
+    # boggle/ratings.py) are computed at start-up when neither shipped nor cached:
+    # "all" or names. Seconds to minutes per list; a request never computes them.
+    "PRELOAD_RATINGS": "",
+    # "Roll a rich board" (POST /rich): searches at once for the app and its forked
+    # workers (a place each, as MAX_EXPENSIVE_SEARCHES; past it 503 server_busy), the
+    # seconds of one slice and the slices the page script asks for (together at most
+    # 5 s), and the seconds of the one search a form without script asks for (2 s: an
+    # answer within nginx's 2.8 s deadline, deploy/nginx.conf). Whole numbers >= 1;
+    # seconds > 0, at most 5.
+    "RICH_SEARCHES": 1,
+    "RICH_SLICE_SECONDS": 1.0,
+    "RICH_SLICES": 4,
+    "RICH_SECONDS": 2.0,
     # POST /score: players per game, words per player, characters per name and word.
     "SCORE_MAX_PLAYERS": 20,
     "SCORE_MAX_WORDS": 1000,
     "SCORE_MAX_NAME_CHARS": 40,
     "SCORE_MAX_WORD_CHARS": 64,
 }
+
+#: The longest search for a rich board one page asks for, in seconds (issue 13).
+RICH_LIMIT = 5.0
 
 #: What each setting may be: checked when the app is created (see web/settings.py).
 SETTING_RULES: dict[str, settings.Rule] = {
@@ -91,6 +109,11 @@ SETTING_RULES: dict[str, settings.Rule] = {
     "TRUSTED_HOSTS": settings.names_or_text,
     "MAX_EXPENSIVE_SEARCHES": settings.whole_number(1, 1000),
     "EXPENSIVE_SEARCH_COST": settings.number(0, 1_000_000),
+    "PRELOAD_RATINGS": settings.names_or_text,
+    "RICH_SEARCHES": settings.whole_number(1, 1000),
+    "RICH_SLICE_SECONDS": settings.seconds(0, 5),
+    "RICH_SLICES": settings.whole_number(1, 50),
+    "RICH_SECONDS": settings.seconds(0, 5),
     "SCORE_MAX_PLAYERS": settings.whole_number(1, 1000),
     "SCORE_MAX_WORDS": settings.whole_number(1, 100_000),
     "SCORE_MAX_NAME_CHARS": settings.whole_number(1, 1000),
@@ -122,7 +145,16 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
                 f"setting SOLVE_CEILING (BOGGLE_SOLVE_CEILING) is {ceiling:g}; it must be "
                 f"at least SOLVE_BUDGET ({budget:g}), or none"
             )
+        slices, length = app.config["RICH_SLICES"], app.config["RICH_SLICE_SECONDS"]
+        if slices * length > RICH_LIMIT:
+            raise settings.SettingError(
+                f"settings RICH_SLICES ({slices}) and RICH_SLICE_SECONDS ({length:g}) make "
+                f"a search of {slices * length:g} s; the most is {RICH_LIMIT:g}"
+            )
         app.extensions["boggle.catalog"] = catalog or _load_catalog(app.config)
+        app.extensions["boggle.ratings"] = _load_ratings(
+            app.config, app.extensions["boggle.catalog"]
+        )
     except (settings.SettingError, WordListError) as error:
         # Refuse to start, in one line that `flask run` and gunicorn print as it is:
         # the cause would otherwise be the last line of a long traceback.
@@ -138,6 +170,8 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
     app.extensions["boggle.gate"] = SearchGate(
         app.config["MAX_EXPENSIVE_SEARCHES"], app.config["EXPENSIVE_SEARCH_COST"]
     )
+    # Places of their own: a rich board search never takes a place a solve needs.
+    app.extensions["boggle.rich_gate"] = SearchGate(app.config["RICH_SEARCHES"], 0.0)
     # Memory-mapped, so every worker shares one copy; warmed here, in gunicorn's master
     # before it forks, so that the pages are shared rather than each worker's own.
     definitions = Definitions()
@@ -166,6 +200,18 @@ def _load_catalog(config: Mapping[str, Any]) -> Catalog:
     return catalog
 
 
+def _load_ratings(config: Mapping[str, Any], catalog: Catalog) -> Ratings:
+    """The ratings store, with the distributions of the lists PRELOAD_RATINGS names
+    found or computed now (in gunicorn's master, before the workers fork)."""
+    ratings = Ratings(cache_dir=config["CACHE_DIR"])
+    preload = config["PRELOAD_RATINGS"]
+    if isinstance(preload, str):
+        preload = [name.strip() for name in preload.split(",") if name.strip()]
+    names = catalog.names if "all" in preload else preload
+    ratings.warm(catalog.get(name) for name in names)
+    return ratings
+
+
 # --- Errors ---------------------------------------------------------------------------
 
 
@@ -179,7 +225,11 @@ def json_paths(app: Flask) -> frozenset[str]:
 def not_found_message(app: Flask) -> str:
     """The 404's message: the addresses there are, pages then API, as the URL map has them."""
     rules = list(app.url_map.iter_rules())
-    pages = [r.rule for r in rules if r.endpoint.startswith("pages.")]
+    pages = [
+        r.rule
+        for r in rules
+        if r.endpoint.startswith("pages.") and r.endpoint not in page_routes.UNLISTED
+    ]
     calls = [
         r.rule for r in rules if r.endpoint.startswith("api.") and r.endpoint not in api.UNLISTED
     ]

@@ -31,7 +31,12 @@ keepalive = 5
 # that /dictionaries and the page show come from the loaded graphs, so no worker
 # reads a list file on its first request either.
 preload_app = True
-raw_env = [f"BOGGLE_PRELOAD_DICTIONARIES={os.environ.get('BOGGLE_PRELOAD_DICTIONARIES', 'all')}"]
+# The ratings of every list likewise: shipped for the shipped lists, computed here (and
+# cached) for any other, so that no request waits for them.
+raw_env = [
+    f"BOGGLE_PRELOAD_DICTIONARIES={os.environ.get('BOGGLE_PRELOAD_DICTIONARIES', 'all')}",
+    f"BOGGLE_PRELOAD_RATINGS={os.environ.get('BOGGLE_PRELOAD_RATINGS', 'all')}",
+]
 
 # A request is bounded by the solve budget (2 s by default); past this, gunicorn
 # kills and replaces the worker.

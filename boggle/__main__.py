@@ -1,4 +1,5 @@
-"""The command line: ``boggle solve BOARD``, ``boggle random`` and ``boggle define WORD``.
+"""The command line: ``boggle solve BOARD``, ``boggle random``, ``boggle best`` and
+``boggle define WORD``.
 
 Installed as the ``boggle`` command (``pip install -e .``, which ``make`` does), and
 also run as ``python -m boggle``. Bad input prints one line on stderr and exits with
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
@@ -21,6 +23,8 @@ from .definitions import Definition, Definitions, NoDefinition
 from .dice import DICE_SETS, SEED_LIMIT, min_length_for, random_board, roll_plan
 from .dictionary import MAX_WORD_LENGTH, load_dictionary
 from .errors import BoggleError
+from .ratings import Ratings
+from .rich import FREE, Progress, find_rich_board
 from .scoring import SHORTEST_SCORED
 from .solver import DEFAULT_MIN_LENGTH, ENGINE, Solution, engine_notice, solve
 from .summary import solve_document
@@ -29,6 +33,10 @@ USAGE_ERROR = 2
 NOT_FOUND = 1
 #: The longest side a board can be typed with: its shape prefix has up to four digits.
 MAX_SIDE = 9999
+#: ``best``'s bounds: the app's largest board (MAX_CELLS, MAX_SIDE in app.py) and a day.
+BEST_MAX_SIDE = 64
+BEST_MAX_CELLS = 1600
+BEST_MAX_SECONDS = 86_400.0
 
 
 class _Parser(argparse.ArgumentParser):
@@ -108,6 +116,42 @@ def build_parser() -> argparse.ArgumentParser:
     random_cmd.add_argument("--rows", type=side, help="rows, for a size the set was not made for")
     random_cmd.add_argument("--cols", type=side, help="columns, likewise")
 
+    best_cmd = commands.add_parser(
+        "best",
+        help="search for a high-scoring board",
+        description="Search for a board with many points, by simulated annealing, and "
+        "print it in the syntax solve reads. A progress line goes to stderr.",
+    )
+    best_cmd.add_argument(
+        "--dice",
+        type=str.lower,
+        choices=[*sorted(DICE_SETS), FREE],
+        default=FREE,
+        help="a dice set, so the board can be rolled with it, or free: any letter anywhere "
+        "(default free)",
+    )
+    best_cmd.add_argument("--rows", type=whole_number(1, BEST_MAX_SIDE), help="rows (free only)")
+    best_cmd.add_argument("--cols", type=whole_number(1, BEST_MAX_SIDE), help="columns, likewise")
+    best_cmd.add_argument(
+        "--seconds",
+        type=seconds_number(0.0, BEST_MAX_SECONDS),
+        help="how long to search (default 10, or no limit when --steps is given)",
+    )
+    best_cmd.add_argument(
+        "--steps",
+        type=whole_number(0, 10**12),
+        help="stop after this many boards: a seed and a number of steps give the same board",
+    )
+    best_cmd.add_argument(
+        "--seed", type=whole_number(0, SEED_LIMIT - 1), default=0, help="seed (default 0)"
+    )
+    best_source = best_cmd.add_mutually_exclusive_group()
+    best_source.add_argument(
+        "--dictionary", default=None, help=f"a shipped word list (default {DEFAULT_DICTIONARY})"
+    )
+    best_source.add_argument("--wordlist", metavar="FILE", help="your own word list")
+    best_cmd.add_argument("--cache-dir", help="where built word graphs are cached")
+
     define_cmd = commands.add_parser(
         "define",
         help="what a word means, offline from WordNet",
@@ -135,6 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _solve(args)
         if args.command == "define":
             return _define(args)
+        if args.command == "best":
+            return _best(args)
         return _random(args)
     except BoggleError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -160,10 +206,86 @@ def _solve(args: argparse.Namespace) -> int:
     solution = solve(board, dictionary, min_length)
     elapsed_ms = (time.perf_counter() - started) * 1000
     if args.json:
-        json.dump(solve_document(solution, dictionary.name, elapsed_ms), sys.stdout)
+        document = solve_document(solution, dictionary.name, elapsed_ms)
+        # As /solve: rated where the figures are shipped or cached, never computed here.
+        rating = Ratings(cache_dir=args.cache_dir).rate(solution, dictionary)
+        if rating is not None:
+            document["rating"] = rating.as_dict()
+        json.dump(document, sys.stdout)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(format_table(solution, dictionary.name))
+    return 0
+
+
+def seconds_number(low: float, high: float) -> Callable[[str], float]:
+    """An argument type: a number of seconds above ``low`` and at most ``high``."""
+
+    def read(text: str) -> float:
+        try:
+            number = float(text)
+        except ValueError:
+            number = math.nan
+        if not low < number <= high:  # NaN fails too
+            raise argparse.ArgumentTypeError(
+                f"must be a number of seconds above {low:g} and at most {high:g}, not {text!r}"
+            )
+        return number
+
+    return read
+
+
+def _best(args: argparse.Namespace) -> int:
+    dice = None if args.dice == FREE else DICE_SETS[args.dice]
+    rows = args.rows or args.cols or (dice.rows if dice else 4)
+    cols = args.cols or args.rows or (dice.cols if dice else 4)
+    if dice is not None and (rows, cols) != (dice.rows, dice.cols):
+        print(
+            f"error: the {dice.name} dice make a {dice.rows}x{dice.cols} board, "
+            f"not {rows}x{cols}; use --dice free for other sizes",
+            file=sys.stderr,
+        )
+        return USAGE_ERROR
+    if rows * cols > BEST_MAX_CELLS:
+        print(
+            f"error: {rows}x{cols} is {rows * cols} cells; the search takes at most "
+            f"{BEST_MAX_CELLS}",
+            file=sys.stderr,
+        )
+        return USAGE_ERROR
+    if args.wordlist:
+        dictionary = load_dictionary(args.wordlist, cache_dir=args.cache_dir)
+    else:
+        dictionary = Catalog(cache_dir=args.cache_dir).get(args.dictionary)
+    live = sys.stderr.isatty()
+
+    def report(progress: Progress) -> None:
+        line = (
+            f"best {progress.best:,} points, {progress.steps:,} boards, "
+            f"{progress.per_second:,.0f} boards/s, {progress.seconds:.1f} s"
+        )
+        # On a terminal the line is rewritten in place; in a log, one line each time.
+        sys.stderr.write(f"\r{line}\x1b[K" if live else f"{line}\n")
+        sys.stderr.flush()
+
+    found = find_rich_board(
+        dictionary,
+        dice,
+        rows,
+        cols,
+        seed=args.seed,
+        steps=args.steps,
+        seconds=10.0 if args.seconds is None and args.steps is None else args.seconds,
+        on_progress=report,
+    )
+    if live:
+        sys.stderr.write("\n")
+    print(found.board)
+    print(
+        f"# {found.points:,} points, {found.words:,} words; dice: {args.dice}, seed: "
+        f"{args.seed}, steps: {found.steps:,}, dictionary: {dictionary.name}",
+        file=sys.stderr,
+    )
     return 0
 
 

@@ -74,6 +74,16 @@ class SearchGate:
         if not self.is_expensive(board, dictionary):
             yield
             return
+        with self.hold():
+            yield
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        """Hold a place whatever the work costs; SearchBusy at once if none is free.
+
+        For work whose cost is its time bound rather than its board: the search for
+        rich boards takes a place of its own gate for each slice it runs.
+        """
         held = self._take_place()
         if held is None:
             raise SearchBusy(self.limit)

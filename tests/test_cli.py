@@ -390,3 +390,51 @@ def test_dictionary_names_are_case_insensitive_on_the_command_line(
     status, out, _ = run(capsys, "solve", "serspatglinesers", "--json", "--dictionary", "Common")
     assert status == 0
     assert json.loads(out)["dictionary"] == "common"
+
+
+# --- best ----------------------------------------------------------------------------
+
+
+def test_best_prints_a_board_solve_reads_with_its_points(
+    capsys: pytest.CaptureFixture[str], standard: object
+) -> None:
+    status, out, err = run(capsys, "best", "--dice", "classic", "--steps", "30", "--seed", "3")
+    assert status == 0
+    board = parse_board(out.strip())
+    assert (board.rows, board.cols) == (4, 4)
+    points = int(re.search(r"# ([\d,]+) points", err).group(1).replace(",", ""))
+    assert points == solve(board, Catalog().get("standard")).total_score
+    assert "boards/s" in err and "steps: 30" in err
+    # The same seed and steps, the same board.
+    assert run(capsys, "best", "--dice", "classic", "--steps", "30", "--seed", "3")[1] == out
+
+
+def test_best_free_takes_any_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "best", "--rows", "2", "--cols", "7", "--steps", "5")
+    assert status == 0
+    board = parse_board(out.strip())
+    assert (board.rows, board.cols) == (2, 7)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--dice", "classic", "--rows", "5"], "the classic dice make a 4x4 board, not 5x5"),
+        (["--dice", "tiny"], "invalid choice: 'tiny'"),
+        (["--seconds", "0"], "--seconds: must be a number of seconds above 0"),
+        (["--seconds", "nan"], "--seconds: must be a number of seconds"),
+        (["--rows", "0"], "--rows: must be a whole number from 1 to 64"),
+        (["--rows", "41", "--cols", "41"], "41x41 is 1681 cells; the search takes at most 1600"),
+        (["--seed", "-1"], "--seed: must be a whole number"),
+        (["--steps", "many"], "--steps: must be a whole number"),
+        (["--wordlist", "/nonexistent/words.txt"], "cannot read word list"),
+    ],
+)
+def test_best_refuses_bad_arguments(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, "best", *argv)
+    assert status == 2
+    assert out == ""
+    assert message in err
+    assert err.count("\n") == 1

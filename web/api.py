@@ -6,7 +6,7 @@ addresses from the URL map to answer even a 404 or 405 on them in JSON.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from boggle import solver
 from boggle.summary import solve_document
@@ -25,7 +25,21 @@ def solve() -> Response:
     """Every word on the board, as JSON (see README, "The API")."""
     fields = read_fields(request, ("board", "min_length", "dictionary"))
     solution, name, elapsed_ms = service.run_solve(fields)
-    return jsonify(solve_document(solution, name, elapsed_ms))
+    document = solve_document(solution, name, elapsed_ms)
+    rating = service.rating_document(solution, name)
+    if rating is not None:
+        document["rating"] = rating
+    return jsonify(document)
+
+
+@bp.post("/rich")
+def rich() -> Response:
+    """One slice of the search for a rich board: the best so far (see README, "The API").
+
+    A client asks again with the board it got and another seed to go on from there.
+    """
+    fields = read_fields(request, ("dice", "dictionary", "seed", "board"))
+    return jsonify(service.run_rich(fields, current_app.config["RICH_SLICE_SECONDS"]))
 
 
 @bp.post("/score")

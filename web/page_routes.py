@@ -7,13 +7,18 @@ the service layer (``web/service.py``) as the API does.
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, render_template, request
+from urllib.parse import urlencode
+
+from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 
 from . import pages, play, service
 from .errors import APIError
 from .params import read_fields
 
 bp = Blueprint("pages", __name__)
+
+#: Form targets rather than pages to visit, left out of the addresses a 404 lists.
+UNLISTED = frozenset({"pages.rich_board"})
 
 
 @bp.get("/")
@@ -28,6 +33,26 @@ def index() -> tuple[str, int, dict[str, str]]:
     context = pages.index_context(fields, service.catalog(), problem)
     page = render_template("index.html", **context)
     return page, context["status"], context.get("headers", {})
+
+
+@bp.post("/rich-board")
+def rich_board() -> Response | tuple[str, int, dict[str, str]]:
+    """ "Roll a rich board" without script: search for a while, then show the board solved.
+
+    The answer is a redirect to the solver page for the board found (post, redirect,
+    get: a reload does not search again). The search holds a place of the rich gate
+    for up to RICH_SECONDS, so a full gate is a 503 page, as on the API.
+    """
+    try:
+        fields = read_fields(request, ("dice", "dictionary"))
+        found = service.run_rich(fields, current_app.config["RICH_SECONDS"])
+    except APIError as error:
+        fields = {"dictionary": request.form.get("dictionary", "")}
+        context = pages.index_context(fields, service.catalog(), error)
+        page = render_template("index.html", **context)
+        return page, context["status"], context.get("headers", {})
+    query = {k: found[k] for k in ("board", "min_length", "dictionary")} | {"board": found["text"]}
+    return redirect(f"{url_for('pages.index')}?{urlencode(query)}#board-title", 303)
 
 
 @bp.get("/practice")

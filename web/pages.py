@@ -11,13 +11,16 @@ page scripts must know of the rules they get as data from ``page_rules``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
 
+from flask import current_app
+
 from boggle import Catalog
 from boggle.board import BLANK, MULTI_LETTER_FACES
-from boggle.dice import DEFAULT_SET_FOR_SIZE, min_length_for
+from boggle.dice import DEFAULT_SET_FOR_SIZE, DICE_SETS, min_length_for
 from boggle.dictionary import MAX_WORD_LENGTH
 from boggle.scoring import SCORE_BY_LENGTH, SHORTEST_SCORED
 from boggle.solver import DEFAULT_MIN_LENGTH
@@ -42,6 +45,11 @@ MAX_GRID_SIDE = 20
 #: The length chart's geometry, in SVG user units (static/js/results.js uses the same).
 CHART_ROW = 30
 CHART_BAR = 170
+#: The rating histogram's geometry: the width of a bar's slot and the tallest bar.
+RATING_BAR = 10
+RATING_HEIGHT = 36
+#: The dice sets "Roll a rich board" offers, in the order the rules list them.
+RICH_DICE = tuple(DICE_SETS.values())
 
 
 def page_rules(**more: Any) -> dict[str, Any]:
@@ -94,6 +102,9 @@ def index_context(
         "long_word": LONG_WORD,
         "rules": page_rules(),
         "shortest_word": shortest_word(form["min_length"]),
+        "rich_dice": RICH_DICE,
+        "rich_choice": DEFAULT_SET_FOR_SIZE.get((rows, cols), "new"),
+        "rich_slices": current_app.config["RICH_SLICES"],
         "result": None,
         "error": None,
         "status": 200,
@@ -131,9 +142,37 @@ def index_context(
         path_points=" ".join(f"{c + 0.5},{r + 0.5}" for r, c in path),
         chart=length_chart(document["summary"]["by_length"]),
         elapsed_text=format_ms(elapsed_ms),
+        rating=rating_view(service.rating_document(solution, name)),
     )
     context["result"] = document
     return context
+
+
+def rating_view(rating: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The rating as the page draws it: the sentence's share and the histogram's bars."""
+    if rating is None:
+        return None
+    tallest = max(b["count"] for b in rating["bins"]) or 1
+    bars = []
+    for index, b in enumerate(rating["bins"]):
+        height = round(RATING_HEIGHT * b["count"] / tallest, 1)
+        top = "or more" if b["high"] is None else f"to {b['high']:,}"
+        bars.append(
+            {
+                "x": RATING_BAR * index,
+                "y": round(RATING_HEIGHT - height, 1),
+                "height": height,
+                "mark": index == rating["bin"],
+                "title": f"{b['low']:,} {top} points: {b['count']:,} boards",
+            }
+        )
+    return rating | {
+        # Floored: "richer than 100%" only when it beats every rolled board.
+        "share": math.floor(rating["percentile"]),
+        "bars": bars,
+        "width": RATING_BAR * len(bars),
+        "height": RATING_HEIGHT,
+    }
 
 
 def grid_shape(size: str) -> tuple[int, int]:

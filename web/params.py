@@ -15,8 +15,8 @@ from flask import Request
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import BadRequest
 
-from boggle import Board, BoardError, parse_board
-from boggle.dice import SEED_LIMIT
+from boggle import Board, BoardError, DiceError, parse_board
+from boggle.dice import DEFAULT_SET, DICE_SETS, SEED_LIMIT, DiceSet, dice_set
 from boggle.dictionary import MAX_WORD_LENGTH
 from boggle.scoring import SHORTEST_SCORED
 
@@ -187,6 +187,15 @@ def read_name(value: Any, field: str, default: str | None = None) -> str | None:
     if len(value) > 100:
         raise bad_request(f"bad_{field}", f"{field!r} is {len(value)} characters; names are short")
     return value.strip()
+
+
+def read_dice_set(value: Any, default: str = DEFAULT_SET) -> DiceSet:
+    """The ``dice`` field: a dice set's name, any case (the default set if absent)."""
+    name = read_name(value, "dice", default) or default
+    try:
+        return dice_set(name)
+    except DiceError as error:
+        raise bad_request("unknown_dice", str(error), "dice", choices=sorted(DICE_SETS)) from None
 
 
 def read_seed(value: Any) -> int | None:

@@ -28,7 +28,8 @@ from boggle import (
     solve,
 )
 from boggle.definitions import DefinitionError, NoDefinition
-from boggle.dice import min_length_for, roll_plan
+from boggle.dice import min_length_for, new_seed, roll_plan
+from boggle.rich import dice_assignment, find_rich_board
 from boggle.scoring import score_game
 from boggle.solver import Solution
 from boggle.standings import game_document
@@ -40,6 +41,7 @@ from .params import (
     Limits,
     PlayerLimits,
     read_board,
+    read_dice_set,
     read_min_length,
     read_name,
     read_players,
@@ -84,6 +86,54 @@ def run_solve(fields: Mapping[str, Any]) -> tuple[Solution, str, float]:
         retry = str(math.ceil(budget))
         raise APIError(503, "server_busy", str(error), headers={"Retry-After": retry}) from None
     return solution, name, (time.perf_counter() - started) * 1000
+
+
+def rating_document(solution: Solution, name: str) -> dict[str, Any] | None:
+    """The ``rating`` object of ``/solve`` for a solved board, or None: no dice set makes
+    a board of its size, or its list's figures are not known (never computed here)."""
+    rating = current_app.extensions["boggle.ratings"].rate(solution, dictionary_named(name))
+    return None if rating is None else rating.as_dict()
+
+
+def run_rich(fields: Mapping[str, Any], seconds: float) -> dict[str, Any]:
+    """Search ``seconds`` for a rich board of the fields' dice set, from their board if
+    given; return the ``POST /rich`` document. 503 server_busy when every place for
+    this search is taken (the places are the rich gate's, never a solve's)."""
+    dice = read_dice_set(fields.get("dice"))
+    name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
+    dictionary = dictionary_named(name)
+    seed = read_seed(fields.get("seed"))
+    seed = new_seed() if seed is None else seed
+    start = None
+    if fields.get("board") not in (None, ""):
+        start = read_board(fields.get("board"), limits())
+        if (start.rows, start.cols) != (dice.rows, dice.cols):
+            raise bad_request(
+                "bad_board",
+                f"the {dice.name} dice make a {dice.rows}x{dice.cols} board; "
+                f"this one is {start.rows}x{start.cols}",
+                "board",
+            )
+        if dice_assignment(start, dice) is None:
+            raise bad_request(
+                "bad_board",
+                f"the {dice.name} dice cannot show this board: no way to give each cube a "
+                "die of its own that shows its face",
+                "board",
+            )
+    try:
+        with current_app.extensions["boggle.rich_gate"].hold():
+            found = find_rich_board(dictionary, dice, seed=seed, seconds=seconds, start=start)
+    except SearchBusy as error:
+        # A place frees when the running slice ends: within its seconds.
+        running = "one search" if error.limit == 1 else f"{error.limit} searches"
+        message = (
+            f"{running} for a rich board {'is' if error.limit == 1 else 'are'} running "
+            "already, the most allowed at once; try again in a moment"
+        )
+        retry = str(math.ceil(seconds))
+        raise APIError(503, "server_busy", message, headers={"Retry-After": retry}) from None
+    return found.as_dict(dictionary.name)
 
 
 def run_score(fields: Mapping[str, Any]) -> dict[str, Any]:

@@ -9,6 +9,7 @@ import { address, getJSON } from "./lib/api.js";
 import { $, FieldErrors, announce, bringIntoView } from "./lib/dom.js";
 import { defaultMinLength, stateShortestWord } from "./lib/rules.js";
 import { Results } from "./results.js";
+import { rollRich } from "./rich.js";
 
 const form = $("solve-form");
 const fields = { board: $("board"), min_length: $("min_length"), dictionary: $("dictionary") };
@@ -123,8 +124,49 @@ async function solve(params, how, word = null) {
   announce(result.summary.line);
 }
 
+// --- A rich board ---------------------------------------------------------------------
+
+const richButton = $("rich");
+const richProgress = $("rich-progress");
+const points = (n) => n.toLocaleString("en-US");
+
+/** Search for a rich board of the chosen dice, showing progress; then solve it. */
+async function roll() {
+  richButton.disabled = true;
+  richProgress.hidden = false;
+  richProgress.textContent = "Searching for a rich board…";
+  try {
+    const found = await rollRich({
+      dice: $("rich-dice").value,
+      dictionary: fields.dictionary.value,
+      slices: Number(richButton.dataset.slices),
+      base: form.action,
+      onProgress: (best, tried) => {
+        richProgress.textContent = `Best so far: ${points(best.total_score)} points (${points(tried)} boards tried).`;
+      },
+    });
+    errors.clear();
+    entry.setBoard(found.board.map((row) => row.map((face) => face.toLowerCase())));
+    fields.board.value = found.text;
+    fields.min_length.value = found.min_length;
+    showMinLength();
+    richProgress.textContent = `Found a board of ${points(found.total_score)} points.`;
+    const params = { board: found.text, min_length: found.min_length, dictionary: found.dictionary };
+    await solve(new URLSearchParams(params), "pushState");
+  } catch (error) {
+    richProgress.hidden = true;
+    errors.show(error.field, error.message);
+  } finally {
+    richButton.disabled = false;
+  }
+}
+
 form.addEventListener("submit", (event) => {
   event.preventDefault();
+  if (event.submitter === richButton) {
+    roll();
+    return;
+  }
   const missing = entry.missing();
   if (missing) {
     errors.show("board", `Fill every cube first: ${missing} of ${entry.faces.length} are empty.`);

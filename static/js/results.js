@@ -14,6 +14,10 @@ import { h, plural } from "./lib/dom.js";
 const CHART_ROW = 30;
 const CHART_BAR = 170;
 const CHART_X = 72; // where the bars start, after the "10 letters" labels
+// The rating histogram's geometry, as in web/pages.py (RATING_BAR, RATING_HEIGHT).
+const RATING_BAR = 10;
+const RATING_HEIGHT = 36;
+const number = (n) => n.toLocaleString("en-US");
 
 const byScore = () => 0; // /solve sends words by score, then alphabetically
 const alphabetical = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
@@ -108,6 +112,7 @@ export class Results {
     this.previewed = null;
     this.showPlayLinks(result);
     this.drawSummary(result.summary);
+    this.drawRating(result.rating ?? null);
     this.renderWords();
     this.$("selection").textContent = result.count ? "Pick a word to see its path." : "";
     this.root.hidden = false;
@@ -156,6 +161,36 @@ export class Results {
     chart.replaceChildren(...bars);
     this.$("long-share").textContent = summary.long_share_text;
     this.$("longest").textContent = summary.longest.join(", ");
+  }
+
+  /** Where the board falls among rolled boards (index.html draws the same), or nothing. */
+  drawRating(rating) {
+    this.$("rating").hidden = !rating;
+    if (!rating) return;
+    const share = h("strong", {}, `${Math.floor(rating.percentile)}%`);
+    this.$("rating-text").replaceChildren("Richer than ", share, ` of ${rating.dice} boards`);
+    const tallest = Math.max(1, ...rating.bins.map((b) => b.count));
+    const bars = rating.bins.map((b, i) => {
+      const height = Math.round((RATING_HEIGHT * b.count * 10) / tallest) / 10;
+      const mark = i === rating.bin;
+      const top = b.high === null ? "or more" : `to ${number(b.high)}`;
+      const title = `${number(b.low)} ${top} points: ${number(b.count)} boards`;
+      return h(
+        "svg:rect",
+        {
+          class: mark ? "rating-bar rating-mark" : "rating-bar",
+          x: RATING_BAR * i + 1,
+          y: Math.round((RATING_HEIGHT - height) * 10) / 10,
+          width: 8,
+          height,
+        },
+        h("svg:title", {}, mark ? `${title} (this board)` : title),
+      );
+    });
+    const chart = this.$("rating-chart");
+    chart.setAttribute("viewBox", `0 0 ${RATING_BAR * bars.length} ${RATING_HEIGHT}`);
+    chart.setAttribute("aria-label", `Points of ${number(rating.rolls)} rolled boards, this board marked`);
+    chart.replaceChildren(...bars);
   }
 
   /** The word list, as the sort, filter and grouping tools ask. */
