@@ -407,4 +407,3 @@ def _walker(
 def describe_path(board: Board, path: tuple[Cell, ...]) -> str:
     """A path as people read it: ``S(3,0) L(2,0) A(1,1)``, one-based."""
     return " ".join(f"{display_face(board.face(r, c))}({r + 1},{c + 1})" for r, c in path)
-
