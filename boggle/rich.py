@@ -11,10 +11,11 @@ Two kinds of board are searched:
 
 The annealing runs in rounds of ``ROUND_STEPS`` steps, each cooling from a temperature
 in proportion to the best score so far down to almost nothing, and each starting from
-the best board found. The temperature depends only on the step, never the clock, so
-a seed and a number of steps give the same board on every machine; the time bound only
-decides how many steps are taken. The answer is the best board seen, the start
-included, so it is never worse than the start.
+the best board of its chain; a chain that finds nothing better for ``STALE_ROUNDS``
+rounds gives way to a new one from a fresh random board (restarts). The temperature
+depends only on the step, never the clock, so a seed and a number of steps give the same
+board on every machine; the time bound only decides how many steps are taken. The
+answer is the best board seen, the start included, so it is never worse than the start.
 
 Boards are scored by ``solver.score_board`` (points and word count only), the one
 call this module makes of the search.
@@ -45,6 +46,8 @@ ROUND_STEPS = 2_000
 #: lose and still be taken about one time in e), and its last, in points.
 HOT_SHARE = 0.02
 COLD = 0.3
+#: Rounds a chain may go without a better board before a new chain starts afresh.
+STALE_ROUNDS = 4
 #: How often, in seconds, a search reports its progress when asked to.
 PROGRESS_EVERY = 0.5
 
@@ -139,10 +142,10 @@ def find_rich_board(
         min_length = dice.min_length if dice else DEFAULT_MIN_LENGTH
     started = time.monotonic()
     deadline = None if seconds is None else started + seconds
-    current = best = score_board(state.board(), dictionary, min_length)
-    best_board = state.board()
+    current = best = chain = score_board(state.board(), dictionary, min_length)
+    best_board = chain_board = state.board()
     reported = started
-    step = 0
+    step = stale = 0
     while steps is None or step < steps:
         now = time.monotonic()
         if deadline is not None and now >= deadline:
@@ -152,9 +155,19 @@ def find_rich_board(
             reported = now
         phase = step % ROUND_STEPS
         if phase == 0 and step:
-            state.restore(best_board)  # each round starts from the best found
-            current = best
-        hot = max(HOT_SHARE * best[0], COLD)
+            # Each round starts from the best board of its chain. A chain that has not
+            # improved for STALE_ROUNDS rounds is stuck on a local peak (two seeds in
+            # three settled on the same 3,378-point 4x4 board that way): a new chain
+            # starts from a fresh random board, and the best board of all is kept.
+            stale += 1
+            if stale >= STALE_ROUNDS:
+                state.shuffle()
+                chain_board, stale = state.board(), 0
+                chain = score_board(chain_board, dictionary, min_length)
+            else:
+                state.restore(chain_board)
+            current = chain
+        hot = max(HOT_SHARE * chain[0], COLD)
         temperature = hot * (COLD / hot) ** (phase / ROUND_STEPS)
         undo = state.move()
         scored = score_board(state.board(), dictionary, min_length)
@@ -162,8 +175,10 @@ def find_rich_board(
         gain = scored[0] - current[0]
         if gain >= 0 or rng.random() < math.exp(gain / temperature):
             current = scored
-            if scored[0] > best[0]:
-                best, best_board = scored, state.board()
+            if scored[0] > chain[0]:
+                chain, chain_board, stale = scored, state.board(), 0
+                if scored[0] > best[0]:
+                    best, best_board = scored, chain_board
         else:
             undo()
     elapsed = time.monotonic() - started
@@ -192,7 +207,11 @@ class _FreeState:
         if start is not None:
             self.faces = list(start.faces)
         else:
-            self.faces = [FREE_FACES[_pick(rng, len(FREE_FACES))] for _ in range(self.size)]
+            self.shuffle()
+
+    def shuffle(self) -> None:
+        """A fresh random board."""
+        self.faces = [FREE_FACES[_pick(self.rng, len(FREE_FACES))] for _ in range(self.size)]
 
     @property
     def size(self) -> int:
@@ -226,11 +245,16 @@ class _DiceState:
         if start is not None:
             self.restore(start)
         else:
-            self.order = list(range(len(dice.dice)))
-            for i in range(len(self.order) - 1, 0, -1):  # Fisher-Yates on _pick
-                j = _pick(rng, i + 1)
-                self.order[i], self.order[j] = self.order[j], self.order[i]
-            self.up = [_pick(rng, len(dice.dice[d])) for d in self.order]
+            self.shuffle()
+
+    def shuffle(self) -> None:
+        """A fresh roll: the dice in a random order, each showing a random face."""
+        rng, dice = self.rng, self.dice.dice
+        self.order = list(range(len(dice)))
+        for i in range(len(self.order) - 1, 0, -1):  # Fisher-Yates on _pick
+            j = _pick(rng, i + 1)
+            self.order[i], self.order[j] = self.order[j], self.order[i]
+        self.up = [_pick(rng, len(dice[d])) for d in self.order]
 
     def board(self) -> Board:
         dice = self.dice.dice
