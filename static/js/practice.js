@@ -40,6 +40,7 @@ const VERDICTS = {
 const PLAYER = "You";
 
 const view = new BoardView($("result-board"));
+view.pinWithin($("round"));
 const definition = new DefinitionPanel($("definition"), (word) => getJSON("define", { word }));
 const picker = new PathPicker($("round"), view, $("selection"), (word) => definition.show(word));
 definition.listen($("entered"), () => picker.selected && picker.select(null));

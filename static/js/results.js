@@ -7,8 +7,8 @@
 // `summary` (boggle/summary.py); this module only lays it out. The board and its
 // path drawing are lib/board-view.js, shared with the practice and scoring pages.
 
-import { BoardView, pathText, readPath } from "./lib/board-view.js";
-import { h, plural } from "./lib/dom.js";
+import { BoardView, pathSpeech, pathText, readPath } from "./lib/board-view.js";
+import { announce, h, plural } from "./lib/dom.js";
 
 // The length chart's geometry, as in web/pages.py and templates/index.html.
 const CHART_ROW = 30;
@@ -57,6 +57,7 @@ export class Results {
     this.onSelect = onSelect; // told the selected word (or null) after each click
     this.$ = (id) => root.querySelector(`#${id}`);
     this.view = new BoardView(this.$("result-board"));
+    this.view.pinWithin(root);
     this.list = this.$("word-list");
     this.tools = { sort: this.$("sort"), filter: this.$("filter"), group: this.$("group") };
     this.words = [];
@@ -200,17 +201,25 @@ export class Results {
     for (const button of this.list.querySelectorAll("button[data-word]")) {
       button.setAttribute("aria-pressed", String(button.dataset.word === this.selected));
     }
+    this.preview(null);
     this.mark("step", found);
     const selection = this.$("selection");
     if (found) {
+      this.view.reveal();
+      const face = (r, c) => this.view.face(r, c);
+      announce(pathSpeech(found.word, found.score, found.path, face));
       selection.replaceChildren(h("strong", {}, found.word), `: ${plural(found.score, "point")}`);
     } else {
       selection.textContent = "Pick a word to see its path.";
     }
   }
 
-  /** Preview a word's path while the pointer is over it; it leaves no data-step behind. */
-  preview(word) {
+  /**
+   * Preview a word's path while the pointer is over it; it leaves no data-step behind.
+   * The chosen word is drawn already: hovering it previews nothing.
+   */
+  preview(hovered) {
+    const word = hovered === this.selected ? null : hovered;
     if (word === this.previewed) return;
     this.previewed = word;
     this.mark("preview", this.words.find((w) => w.word === word));

@@ -78,6 +78,7 @@ const errors = new FieldErrors(["board", "min_length", "dictionary", "players"],
 // --- Results --------------------------------------------------------------------------
 
 const view = new BoardView($("result-board"));
+view.pinWithin(results);
 const definition = new DefinitionPanel($("definition"), (word) =>
   getJSON("define", { word }),
 );
