@@ -14,6 +14,7 @@ import { DefinitionPanel } from "./definitions.js";
 import { getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker } from "./lib/board-view.js";
 import { $, h, plural } from "./lib/dom.js";
+import { RovingList } from "./lib/roving.js";
 import * as rounds from "./lib/round.js";
 import { defaultMinLength, rules } from "./lib/rules.js";
 import { wordList } from "./results.js";
@@ -41,6 +42,8 @@ const PLAYER = "You";
 
 const view = new BoardView($("result-board"));
 view.pinWithin($("round"));
+new RovingList($("found-list"));
+new RovingList($("missed-list"));
 const definition = new DefinitionPanel($("definition"), (word) => getJSON("define", { word }));
 const picker = new PathPicker($("round"), view, $("selection"), (word) => definition.show(word));
 definition.listen($("entered"), () => picker.selected && picker.select(null));

@@ -9,22 +9,27 @@
 
 import { BoardView, pathSpeech, pathText, readPath } from "./lib/board-view.js";
 import { announce, h, plural } from "./lib/dom.js";
+import { RovingList } from "./lib/roving.js";
 
 // The length chart's geometry, as in web/pages.py and templates/index.html.
 const CHART_ROW = 30;
 const CHART_BAR = 170;
 const CHART_X = 72; // where the bars start, after the "10 letters" labels
 
-const byScore = () => 0; // /solve sends words by score, then alphabetically
 const alphabetical = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
 const byLength = (a, b) => b.word.length - a.word.length || alphabetical(a, b);
+// Equal scores go longest first: 10 letters before 8, though both score 11.
+const byScore = (a, b) => b.score - a.score || byLength(a, b);
 const SORTS = { score: byScore, length: byLength, alpha: alphabetical };
 
-/** Words as a list of buttons that show their paths (index.html draws the same). */
-export function wordList(words, selected = null) {
+/**
+ * Words as a list of buttons that show their paths (index.html draws the same). In a
+ * group of one length (`grouped`) the points are said once, in the group's heading.
+ */
+export function wordList(words, selected = null, grouped = false) {
   return h(
     "ul",
-    { class: "words" },
+    { class: grouped ? "words grouped" : "words" },
     ...words.map((w) =>
       h(
         "li",
@@ -38,13 +43,17 @@ export function wordList(words, selected = null) {
             "data-path": pathText(w.path),
             "aria-pressed": String(w.word === selected),
           },
-          `${w.word} `,
-          h(
-            "span",
-            { class: "score" },
-            String(w.score),
-            h("span", { class: "vh" }, w.score === 1 ? " point" : " points"),
-          ),
+          ...(grouped
+            ? [w.word]
+            : [
+                `${w.word} `,
+                h(
+                  "span",
+                  { class: "score" },
+                  String(w.score),
+                  h("span", { class: "vh" }, w.score === 1 ? " point" : " points"),
+                ),
+              ]),
         ),
       ),
     ),
@@ -59,6 +68,7 @@ export class Results {
     this.view = new BoardView(this.$("result-board"));
     this.view.pinWithin(root);
     this.list = this.$("word-list");
+    this.roving = new RovingList(this.list);
     this.tools = { sort: this.$("sort"), filter: this.$("filter"), group: this.$("group") };
     this.words = [];
     this.summary = null; // the /solve document's summary
@@ -183,7 +193,7 @@ export class Results {
           if (!group.length) return [];
           return [
             h("h3", { class: "group-title" }, `${row.length} letters `, h("span", {}, row.text)),
-            this.wordItems(group),
+            wordList(group, this.selected, true),
           ];
         }),
       );

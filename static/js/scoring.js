@@ -8,6 +8,7 @@ import { DefinitionPanel } from "./definitions.js";
 import { getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker, pathText } from "./lib/board-view.js";
 import { $, FieldErrors, announce, bringIntoView, h, plural } from "./lib/dom.js";
+import { RovingList } from "./lib/roving.js";
 import { stateShortestWord } from "./lib/rules.js";
 import { wordList } from "./results.js";
 
@@ -79,6 +80,7 @@ const errors = new FieldErrors(["board", "min_length", "dictionary", "players"],
 
 const view = new BoardView($("result-board"));
 view.pinWithin(results);
+new RovingList($("missed-list"));
 const definition = new DefinitionPanel($("definition"), (word) =>
   getJSON("define", { word }),
 );
