@@ -166,13 +166,44 @@ window.addEventListener("popstate", () => {
   solve(params, null, word);
 });
 
+// --- Sharing: the board's link, and its words as text ---------------------------------
+
+/** Put text on the clipboard and say so; a refusal (no permission) is said too. */
+async function copy(text, done) {
+  try {
+    await navigator.clipboard.writeText(text);
+    $("share-status").textContent = done;
+  } catch {
+    $("share-status").textContent = "The browser did not allow copying; copy the address instead.";
+  }
+}
+
+$("share-link").addEventListener("click", async () => {
+  const link = location.href;
+  if (navigator.share) {
+    try {
+      await navigator.share({ title: document.title, url: link });
+      return;
+    } catch (error) {
+      if (error.name === "AbortError") return; // the sheet was closed: nothing to do
+    }
+  }
+  copy(link, "Link copied: paste it to share this board.");
+});
+
+$("copy-words").addEventListener("click", () => {
+  const lines = results.words.map((w) => `${w.word}\t${w.score}`);
+  copy(lines.join("\n"), `Copied ${lines.length.toLocaleString("en-US")} words, one a line with its points.`);
+});
+
 // --- Start: show what needs the script, and take over what the server drew ------------
 
 const grid = $("entry-grid");
 const typed = parseBoard(fields.board.value);
 if (typed) entry.setBoard(typed);
 else entry.resize(Number(grid.dataset.rows), Number(grid.dataset.cols));
-for (const id of ["size-controls", "entry-grid", "face-picker", "grid-help", "random", "clear"]) {
+const scripted = ["size-controls", "entry-grid", "face-picker", "grid-help", "random", "clear"];
+for (const id of [...scripted, "share-link", "copy-words"]) {
   $(id).hidden = false;
 }
 entry.usePicker($("face-picker"));

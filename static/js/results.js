@@ -138,6 +138,9 @@ export class Results {
     for (const link of this.root.querySelectorAll("a[data-play]")) {
       link.setAttribute("href", `${link.pathname}?${query}`);
     }
+    for (const image of this.root.querySelectorAll("img[data-play]")) {
+      image.setAttribute("src", `${image.dataset.base}?${query}`);
+    }
   }
 
   drawSummary(summary) {
