@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
 
@@ -56,3 +57,30 @@ def test_the_qr_code_and_the_csv_follow_the_board_solved(
     lines = open(download.value.path(), encoding="utf-8").read().splitlines()  # noqa: SIM115
     assert lines[0] == "word,letters,points,path"
     assert len(lines) == 1 + 867
+
+
+def test_the_printed_page_holds_the_board_and_every_word(
+    page: Page, live_url: str, expect: Callable, artifacts: Path
+) -> None:
+    page.goto(live_url)
+    solve_by_text(page, expect)
+    page.emulate_media(media="print")
+    shown = page.evaluate(
+        """() => {
+            const list = document.getElementById('word-list');
+            const words = [...list.querySelectorAll('button[data-word]')];
+            const visible = words.filter((b) => {
+                const box = b.getBoundingClientRect();
+                return box.width > 0 && box.height > 0 && b.checkVisibility();
+            });
+            return {
+                words: visible.length,
+                clipped: list.scrollHeight > list.clientHeight + 1,
+                form: document.getElementById('solve-form').checkVisibility(),
+                cubes: document.querySelectorAll('#result-board .cube').length,
+                board: document.getElementById('result-board').checkVisibility(),
+            };
+        }"""
+    )
+    assert shown == {"words": 867, "clipped": False, "form": False, "cubes": 16, "board": True}
+    page.pdf(path=artifacts / "print.pdf")
