@@ -59,6 +59,7 @@ const state = {
   trace: null, // the word being traced: {pointer, cells: [[row, col], ...]}
   warned: new Set(), // the time warnings already given this round
   ticking: 0, // the timer's interval id
+  confirming: false, // Stop was pressed once: "Stop now" or "Keep playing"?
 };
 
 // --- Storage and the API ----------------------------------------------------------------
@@ -163,6 +164,7 @@ const over = () => rounds.isOver(state.round, Date.now());
 /** Show the round's board and words; run the timer, or show the results if it is over. */
 function begin(solved) {
   state.solution = solved;
+  state.confirming = false;
   state.onBoard = new Map(solved.words.map((found) => [found.word, found]));
   view.draw(solved);
   picker.reset();
@@ -188,7 +190,8 @@ function render() {
   const playing = !over();
   $("round").classList.toggle("over", !playing);
   $("word-form").hidden = !playing;
-  $("stop").hidden = !playing;
+  $("stop").hidden = !playing || state.confirming;
+  $("stop-confirm").hidden = !playing || !state.confirming;
   $("new-round").hidden = playing;
   $("summary").hidden = playing;
   $("found-section").hidden = playing;
@@ -222,7 +225,17 @@ function tick() {
   if (left === 0) finish();
 }
 
-$("stop").addEventListener("click", () => {
+/** Ask before stopping (a round cannot be taken up again), or stop having asked. */
+function confirmStop(asking) {
+  state.confirming = asking;
+  render();
+  $(asking ? "stop-no" : "stop").focus();
+}
+
+$("stop").addEventListener("click", () => confirmStop(true));
+$("stop-no").addEventListener("click", () => confirmStop(false));
+$("stop-yes").addEventListener("click", () => {
+  state.confirming = false;
   state.round.stopped = Math.min(Date.now(), state.round.ends);
   save();
   finish();

@@ -310,7 +310,15 @@ def test_a_round_on_random_dice_takes_the_sets_time_and_rules(
         "superbig",
     )
     assert isinstance(stored["seed"], int) and stored["ends"] - stored["started"] == 240_000
-    page.get_by_role("button", name="Stop").click()
+    # Stop asks first: "Keep playing" goes back to the round, "Stop now" ends it.
+    page.get_by_role("button", name="Stop", exact=True).click()
+    expect(page.locator("#stop-question")).to_have_text("Stop the round?")
+    expect(page.get_by_role("button", name="Keep playing")).to_be_focused()
+    page.get_by_role("button", name="Keep playing").click()
+    expect(page.locator("#word-form")).to_be_visible()
+    expect(page.locator("#stop-confirm")).to_be_hidden()
+    page.get_by_role("button", name="Stop", exact=True).click()
+    page.get_by_role("button", name="Stop now").click()
     expect(page.locator("#summary-title")).to_have_text("Round stopped")
     expect(page.locator("#summary-text")).to_contain_text("0 of ")
 
