@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from page_actions import BOARD, solve_by_text
+from page_actions import BOARD, PLAYERS, fill_players, solve_by_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -84,3 +84,24 @@ def test_the_printed_page_holds_the_board_and_every_word(
     )
     assert shown == {"words": 867, "clipped": False, "form": False, "cubes": 16, "board": True}
     page.pdf(path=artifacts / "print.pdf")
+
+
+def test_a_scored_game_survives_a_reload_and_opens_from_its_link(
+    page: Page, phone: Page, live_url: str, expect: Callable
+) -> None:
+    page.goto(f"{live_url}/scoring?board={BOARD}")
+    fill_players(page, PLAYERS)
+    page.get_by_role("button", name="Score the game").click()
+    expect(page.locator("#score-results")).to_be_visible()
+    headline = page.locator("#headline").text_content()
+    assert "#game=" in page.url
+    page.reload()
+    expect(page.locator("#score-results")).to_be_visible()
+    expect(page.locator("#headline")).to_have_text(headline)
+    expect(page.locator("[data-player]")).to_have_count(3)
+    # The address, opened afresh on a phone across the table: the same game, scored again.
+    other = phone
+    other.goto(page.url)
+    expect(other.locator("#headline")).to_have_text(headline)
+    names = other.locator('[data-player] [name="name"]').evaluate_all("i => i.map(x => x.value)")
+    assert names == [name for name, _ in PLAYERS]
