@@ -22,6 +22,7 @@ import { wordList } from "./results.js";
 const page = $("practice");
 const given = page.dataset; // what the address asked for, checked by the server
 const STORE = "boggle.practice";
+const BESTS = "boggle.practice.bests"; // personal bests by board size, {"4x4": points}
 const LOW_TIME_MS = 10_000; // the timer turns red for the last seconds
 const TICK_MS = 200;
 // How far from a cube's centre, in cube widths, a dragging finger takes it: less than
@@ -55,6 +56,7 @@ const state = {
   round: null, // the round as stored (lib/round.js): settings, times, the words entered
   solution: null, // the round's /solve document
   outcome: null, // once the round is over: its /score document, or {error: message}
+  best: null, // once scored: how the round stands against the best on its size
   onBoard: new Map(), // word -> {word, score, path}, from the solution
   trace: null, // the word being traced: {pointer, cells: [[row, col], ...]}
   warned: new Set(), // the time warnings already given this round
@@ -255,6 +257,7 @@ async function finish() {
   clearInterval(state.ticking);
   cancelTrace();
   state.outcome = null;
+  state.best = null;
   render();
   $("selection").textContent = "Pick a word to see its path.";
   $("message").textContent = "";
@@ -273,9 +276,27 @@ async function finish() {
   }
   if (state.round !== round) return; // a new round began while this one was scored
   state.outcome = outcome;
+  if (!outcome.error) state.best = recordBest(round, outcome.players[0].total_score);
   render();
   $("announce").textContent =
     `${$("summary-title").textContent}: ${$("summary-text").textContent}.`;
+}
+
+/** Keep a round's points as the best on its board size if they are; say how it stands. */
+function recordBest(round, points) {
+  let bests = {};
+  try {
+    bests = JSON.parse(localStorage.getItem(BESTS)) ?? {};
+  } catch {
+    // Unreadable or refused: start again.
+  }
+  const result = rounds.updateBest(bests, round.rows, round.cols, points);
+  try {
+    if (result.isNew) localStorage.setItem(BESTS, JSON.stringify(result.bests));
+  } catch {
+    // Storage refused (a private window): said, not kept.
+  }
+  return result;
 }
 
 /**
@@ -291,8 +312,17 @@ function renderOutcome() {
     min_length: round.min_length,
     dictionary: round.dictionary,
   });
+  const size = `${round.rows} × ${round.cols}`;
+  const best = state.best;
+  const standing = !best
+    ? ""
+    : best.isNew
+      ? `A new best on ${size}! `
+      : best.previous !== null
+        ? `Your best on ${size}: ${plural(best.previous, "point")}. `
+        : "";
   $("summary-detail").replaceChildren(
-    `${round.rows} × ${round.cols} board, words of ${round.min_length} letters or more. `,
+    `${size} board, words of ${round.min_length} letters or more. ${standing}`,
     h("a", { href: solver.href }, "This board in the solver"),
   );
   const lists = [$("found-title"), $("found-list"), $("missed-title"), $("missed-list")];
