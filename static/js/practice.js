@@ -25,6 +25,7 @@ const STORE = "boggle.practice";
 const BESTS = "boggle.practice.bests"; // personal bests by board size, {"4x4": points}
 const LOW_TIME_MS = 10_000; // the timer turns red for the last seconds
 const TICK_MS = 200;
+const FLASH_MS = 900; // how long a traced word's path shows its verdict
 // How far from a cube's centre, in cube widths, a dragging finger takes it: less than
 // half, so that a diagonal move does not catch the corners of the cubes beside it.
 const REACH = 0.4;
@@ -62,6 +63,7 @@ const state = {
   warned: new Set(), // the time warnings already given this round
   ticking: 0, // the timer's interval id
   confirming: false, // Stop was pressed once: "Stop now" or "Keep playing"?
+  flashing: 0, // the timeout that ends a traced word's flash
 };
 
 // --- Storage and the API ----------------------------------------------------------------
@@ -362,11 +364,12 @@ function renderOutcome() {
 async function enter(written, traced = false) {
   const word = rounds.normalize(written);
   const { round } = state;
-  if (!word || !round || over()) return;
+  if (!word || !round || over()) return null;
   const known = round.entries.find((e) => e.word === word);
   if (known) {
-    say(word, known.verdict === "found" ? "again" : known.verdict);
-    return;
+    const again = known.verdict === "found" ? "again" : known.verdict;
+    say(word, again);
+    return again;
   }
   const entry = { word, verdict: "checking", points: 0 };
   round.entries.push(entry);
@@ -377,11 +380,12 @@ async function enter(written, traced = false) {
   } else {
     render();
     entry.verdict = await lookUp(word, round.dictionary);
-    if (state.round !== round) return; // a new round began while the word was looked up
+    if (state.round !== round) return null; // a new round began while it was looked up
   }
   save();
   render();
   say(word, entry.verdict, entry.points);
+  return entry.verdict;
 }
 
 /** Whether a word not on the board is a word at all. */
@@ -489,6 +493,9 @@ board.addEventListener("pointerdown", (event) => {
   const cell = cellAt(event.clientX, event.clientY, Infinity);
   if (!cell) return;
   event.preventDefault(); // no text selection, no focus change, no scrolling
+  clearTimeout(state.flashing); // the last word's flash gives way to the new trace
+  view.mark("flash", null);
+  delete board.dataset.flash;
   board.setPointerCapture(event.pointerId);
   state.trace = { pointer: event.pointerId, cells: [cell] };
   showTrace();
@@ -500,11 +507,24 @@ board.addEventListener("pointermove", (event) => {
   for (const move of moves.length ? moves : [event]) extend(move.clientX, move.clientY);
 });
 
+/** The traced path flashes green for a word found, red for one that does not count. */
+function flash(cells, verdict) {
+  if (!verdict || state.trace) return; // a new trace has begun: it has the board
+  board.dataset.flash = verdict === "found" ? "found" : "miss";
+  view.mark("flash", cells);
+  clearTimeout(state.flashing);
+  state.flashing = setTimeout(() => {
+    view.mark("flash", null);
+    delete board.dataset.flash;
+  }, FLASH_MS);
+}
+
 board.addEventListener("pointerup", (event) => {
   if (state.trace?.pointer !== event.pointerId) return;
+  const cells = [...state.trace.cells];
   const word = state.trace.cells.length > 1 ? state.trace.cells.map(faceAt).join("").toLowerCase() : "";
   cancelTrace();
-  if (word) enter(word, true);
+  if (word) enter(word, true).then((verdict) => flash(cells, verdict));
 });
 
 board.addEventListener("pointercancel", (event) => {

@@ -241,6 +241,10 @@ def test_a_timed_round_traced_typed_reloaded_and_run_out(
     assert marked(page, "trace") == path_steps(traced)
     page.mouse.up()
     expect(page.locator("#message")).to_have_text("slate: found, +2 points")
+    # The traced path flashes green with the verdict, for a moment.
+    expect(page.locator("#result-board")).to_have_attribute("data-flash", "found")
+    expect(page.locator("#result-board [data-flash]")).to_have_count(len(traced["path"]))
+    expect(page.locator("#result-board [data-flash]")).to_have_count(0)
     assert marked(page, "trace") == {}
 
     word = page.locator("#word-input")

@@ -31,6 +31,7 @@ const LINES = {
   step: ".path-line, .path-casing",
   preview: ".preview-line",
   trace: ".trace-line",
+  flash: null, // a traced word's verdict, on its cubes only
 };
 // How long the chosen path takes to draw, per cube (none if the user asks for less motion).
 const DRAW_MS_PER_CUBE = 90;
@@ -126,7 +127,7 @@ export class BoardView {
       cell?.setAttribute(`data-${kind}`, i + 1);
       cell?.style.setProperty("--i", i); // when its turn comes in the drawing
     });
-    for (const line of this.layer.querySelectorAll(LINES[kind])) {
+    for (const line of LINES[kind] ? this.layer.querySelectorAll(LINES[kind]) : []) {
       line.setAttribute("points", path ? pathPoints(path) : "");
     }
     if (kind === "preview") this.board.classList.toggle("previewing", Boolean(path));
