@@ -75,11 +75,31 @@ def test_a_board_draws_its_cells_words_count_and_total(client: FlaskClient) -> N
         (r, c, face) for r, row in enumerate(expected["board"]) for c, face in enumerate(row)
     ]
     buttons = doc.find_all("button", **{"data-word": True})
-    assert [b.attrs["data-word"] for b in buttons] == [w["word"] for w in expected["words"]]
+    # Grouped by length, longest first; in a group, in the order /solve sends them.
+    by_length = sorted(expected["words"], key=lambda w: -len(w["word"]))  # a stable sort
+    assert [b.attrs["data-word"] for b in buttons] == [w["word"] for w in by_length]
     assert doc.by_id("stat-count").text == f"{expected['count']:,}"
     assert doc.by_id("stat-total").text == f"{expected['total_score']:,}"
     assert doc.by_id("stat-time").text.endswith(" ms")
     assert not steps(doc)
+
+
+def test_each_group_of_the_word_list_says_its_words_and_points_once(client: FlaskClient) -> None:
+    summary = solve(client)["summary"]
+    doc = page(client, board=BOARD)
+    groups = doc.by_id("word-list").find_all("ul")
+    titles = [h.text for h in doc.by_id("word-list").find_all("h3")]
+    # The README's board holds one word of 10 letters (11 points) and 81 of 3 letters.
+    assert titles[0] == "10 letters 1 word, 11 points"
+    assert titles[-1] == "3 letters 81 words, 81 points"
+    assert titles == [
+        f"{row['length']} letters {row['text']}" for row in reversed(summary["by_length"])
+    ]
+    for group, row in zip(groups, reversed(summary["by_length"]), strict=True):
+        words = [b.attrs["data-word"] for b in group.find_all("button")]
+        assert len(words) == row["count"]
+        assert {len(w) for w in words} == {row["length"]}
+        assert not group.find_all(**{"class": "score"})  # said once, in the heading
 
 
 def test_each_word_button_carries_its_score_and_path(client: FlaskClient) -> None:
@@ -230,8 +250,12 @@ def test_pages_have_no_inline_script_or_style_and_send_the_csp(
             assert data["shortest_scored"] == 3
             continue
         assert script.attrs.get("src", "").startswith("/static/"), script.attrs
-        assert script.attrs.get("type") == "module"
         assert not script.text
+        if script.attrs["src"] == "/static/js/theme.js":
+            # The one plain script: it must run before the page is drawn, so that a
+            # chosen theme never flashes the other (a module would run after).
+            continue
+        assert script.attrs.get("type") == "module"
     for node in doc.iter():
         assert "style" not in node.attrs, node.tag
         assert not [name for name in node.attrs if name.startswith("on")], node.tag
@@ -268,7 +292,7 @@ def test_every_static_file_the_page_names_is_served_as_it_is_on_disk(
     urls = [n.attrs["href"] for n in doc.find_all("link")]
     urls += [n.attrs["src"] for n in doc.find_all("script") if "src" in n.attrs]
     pending, served = [u for u in urls if u.startswith("/static/")], set()
-    assert len(pending) == 3  # the icon, the style sheet and the page's script
+    assert len(pending) == 4  # the icon, the style sheet, the theme and the page's script
     while pending:
         url = pending.pop()
         if url in served:

@@ -10,7 +10,18 @@ from flask.testing import FlaskClient
 from app import create_app, json_paths, not_found_message
 from boggle import Catalog
 
-API = {"/solve", "/score", "/random", "/rich", "/lookup", "/define", "/dictionaries", "/healthz"}
+API = {
+    "/solve",
+    "/words.csv",
+    "/qr",
+    "/rich",
+    "/score",
+    "/random",
+    "/lookup",
+    "/define",
+    "/dictionaries",
+    "/healthz",
+}
 
 
 def test_every_route_but_static_files_belongs_to_the_api_or_the_pages_blueprint(app: Flask) -> None:
@@ -26,7 +37,8 @@ def test_the_json_addresses_are_the_api_blueprints_routes(app: Flask) -> None:
 def test_the_404_message_lists_the_pages_then_the_api_from_the_url_map(app: Flask) -> None:
     assert not_found_message(app) == (
         "there is nothing at this address; the pages are /, /practice and /scoring, "
-        "the API /solve, /rich, /score, /random, /lookup, /define and /dictionaries"
+        "the API /solve, /rich, /words.csv, /qr, /score, /random, /lookup, /define and "
+        "/dictionaries"
     )
 
 

@@ -42,6 +42,25 @@ def rich() -> Response:
     return jsonify(service.run_rich(fields, current_app.config["RICH_SLICE_SECONDS"]))
 
 
+@bp.route("/words.csv", methods=["GET"])
+def words_csv() -> Response:
+    """Every word on the board as a CSV download (the fields of /solve)."""
+    fields = read_fields(request, ("board", "min_length", "dictionary"))
+    solution, _, _ = service.run_solve(fields)
+    return Response(
+        service.words_csv(solution),
+        mimetype="text/csv",
+        headers={"Content-Disposition": 'attachment; filename="boggle-words.csv"'},
+    )
+
+
+@bp.get("/qr")
+def qr() -> Response:
+    """A QR code (SVG) of the solver's link to a board, for sharing it across a table."""
+    fields = read_fields(request, ("board", "min_length", "dictionary"))
+    return Response(service.run_qr(fields), mimetype="image/svg+xml")
+
+
 @bp.post("/score")
 def score() -> Response:
     """Score a multiplayer game by the rules (see README, "The API")."""

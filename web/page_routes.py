@@ -30,7 +30,7 @@ def index() -> tuple[str, int, dict[str, str]]:
         # A field given twice: show the form filled in with the first values.
         fields = {name: request.args.get(name, "") for name in pages.INDEX_FIELDS}
         problem = error
-    context = pages.index_context(fields, service.catalog(), problem)
+    context = pages.index_context(fields, service.catalog(), service.limits(), problem)
     page = render_template("index.html", **context)
     return page, context["status"], context.get("headers", {})
 

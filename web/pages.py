@@ -28,6 +28,7 @@ from boggle.summary import LONG_WORD, solve_document
 
 from . import service
 from .errors import APIError
+from .params import Limits
 
 #: The rules' score table as the pages show it: (letters, points), the last for "or more".
 SCORE_TABLE = [
@@ -39,8 +40,6 @@ INDEX_FIELDS = ("board", "min_length", "dictionary", "word", "size")
 
 #: The sizes offered by name: those real dice are made for. Others are custom rows x columns.
 SIZES = tuple(f"{rows}x{cols}" for rows, cols in DEFAULT_SET_FOR_SIZE)
-#: The largest side the board entry grid offers (longer boards go in the text field).
-MAX_GRID_SIDE = 20
 
 #: The length chart's geometry, in SVG user units (static/js/results.js uses the same).
 CHART_ROW = 30
@@ -74,7 +73,10 @@ def page_rules(**more: Any) -> dict[str, Any]:
 
 
 def index_context(
-    fields: Mapping[str, Any], catalog: Catalog, problem: APIError | None = None
+    fields: Mapping[str, Any],
+    catalog: Catalog,
+    limits: Limits,
+    problem: APIError | None = None,
 ) -> dict[str, Any]:
     """What index.html shows: the form as given, and the results or the error.
 
@@ -83,7 +85,9 @@ def index_context(
     word's ``/define`` document (None if WordNet has no entry) is shown beside its path,
     as the page script shows it.
     """
-    rows, cols = grid_shape(fields.get("size", "") or "")
+    # The entry grid offers every board the server takes: a side up to the limit.
+    max_side = min(limits.max_side, limits.max_cells)
+    rows, cols = grid_shape(fields.get("size", "") or "", max_side)
     form = {
         "board": fields.get("board", "") or "",
         # Unless given, the rule of the dice made for the grid's size: 4 on a 6x6 board.
@@ -96,11 +100,11 @@ def index_context(
     context: dict[str, Any] = {
         "form": form,
         "sizes": SIZES,
-        "max_grid_side": MAX_GRID_SIDE,
+        "max_grid_side": max_side,
         "dictionaries": catalog.describe(),
         "score_table": SCORE_TABLE,
         "long_word": LONG_WORD,
-        "rules": page_rules(),
+        "rules": page_rules(max_side=max_side, max_cells=limits.max_cells),
         "shortest_word": shortest_word(form["min_length"]),
         "rich_dice": RICH_DICE,
         "rich_choice": DEFAULT_SET_FOR_SIZE.get((rows, cols), "new"),
@@ -175,12 +179,13 @@ def rating_view(rating: dict[str, Any] | None) -> dict[str, Any] | None:
     }
 
 
-def grid_shape(size: str) -> tuple[int, int]:
-    """Rows and columns from a size such as ``5x5`` or ``3x7``; 4x4 if it is not one."""
+def grid_shape(size: str, max_side: int) -> tuple[int, int]:
+    """Rows and columns from a size such as ``5x5`` or ``3x7``; 4x4 if it is not one
+    with sides from 1 to ``max_side``."""
     rows, _, cols = size.lower().partition("x")
-    if rows.isdecimal() and cols.isdecimal() and len(rows) <= 2 and len(cols) <= 2:
+    if rows.isdecimal() and cols.isdecimal() and len(rows) <= 4 and len(cols) <= 4:
         shape = int(rows), int(cols)
-        if all(1 <= side <= MAX_GRID_SIDE for side in shape):
+        if all(1 <= side <= max_side for side in shape):
             return shape
     return 4, 4
 

@@ -8,13 +8,16 @@ values out in templates. Neither walks a board or reads the word lists itself.
 
 from __future__ import annotations
 
+import csv
+import io
 import logging
 import math
 import time
 from collections.abc import Mapping
 from typing import Any
 
-from flask import current_app
+import segno
+from flask import current_app, url_for
 
 from boggle import (
     DICE_SETS,
@@ -237,3 +240,34 @@ def run_random(fields: Mapping[str, Any]) -> dict[str, Any]:
         "seed": seed,
         "min_length": dice.min_length,
     }
+
+
+def run_qr(fields: Mapping[str, Any]) -> str:
+    """A QR code, as SVG, of the solver's link to the board the fields describe.
+
+    For the person across the table: the board is read and checked as ``/solve`` reads
+    it (so a code never points at a board the solver refuses), but not solved.
+    """
+    board = read_board(fields.get("board"), limits())
+    query: dict[str, Any] = {"board": str(board)}
+    if fields.get("min_length"):
+        query["min_length"] = read_min_length(fields.get("min_length"), 0)
+    if fields.get("dictionary"):
+        query["dictionary"] = dictionary_named(read_name(fields["dictionary"], "dictionary")).name
+    link = url_for("pages.index", _external=True, **query)
+    # Error correction M: a phone's camera reads it off a screen across a table.
+    code = segno.make(link, error="m")
+    out = io.BytesIO()
+    code.save(out, kind="svg", xmldecl=False, title=f"QR code: {link}", border=2, scale=6)
+    return out.getvalue().decode("utf-8")
+
+
+def words_csv(solution: Solution) -> str:
+    """The solution's words as CSV: word, letters, points, path (cells as row,col)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["word", "letters", "points", "path"])
+    for found in solution.words:
+        path = " ".join(f"{r},{c}" for r, c in found.path)
+        writer.writerow([found.word, len(found.word), found.score, path])
+    return out.getvalue()

@@ -201,6 +201,24 @@ export class BoardEntry {
     }
   }
 
+  /**
+   * Buttons (data-face) that put a face into the chosen cube and move on: the cubes
+   * of more than one letter, which a key cannot type. The cube keeps the focus under a
+   * finger or a mouse, so a phone's keyboard stays up.
+   */
+  usePicker(picker) {
+    picker.addEventListener("pointerdown", (event) => {
+      if (event.target.closest("button[data-face]")) event.preventDefault();
+    });
+    picker.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-face]");
+      if (!button || !this.inputs.length) return;
+      const i = this.active;
+      this.setFace(i, button.dataset.face);
+      this.focusCell(Math.min(i + 1, this.inputs.length - 1));
+    });
+  }
+
   /** A whole board pasted into any cube fills the grid; a single letter is typed. */
   pasted(event) {
     event.preventDefault();

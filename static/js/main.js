@@ -7,7 +7,7 @@ import { BoardEntry } from "./entry.js";
 import { parseBoard } from "./lib/board-text.js";
 import { address, getJSON } from "./lib/api.js";
 import { $, FieldErrors, announce, bringIntoView } from "./lib/dom.js";
-import { defaultMinLength, stateShortestWord } from "./lib/rules.js";
+import { defaultMinLength, rules, stateShortestWord } from "./lib/rules.js";
 import { Results } from "./results.js";
 import { rollRich } from "./rich.js";
 
@@ -50,7 +50,16 @@ function chosenShape() {
 
 function resizeToChoice() {
   customSize.hidden = size.value !== "custom";
-  entry.resize(...chosenShape());
+  const [rows, cols] = chosenShape();
+  // Any board the server takes can be typed here; a larger one is said at once.
+  if (rows * cols > rules.max_cells) {
+    const cubes = (rows * cols).toLocaleString("en-US");
+    const limit = rules.max_cells.toLocaleString("en-US");
+    errors.show("board", `${rows} × ${cols} is ${cubes} cubes; a board has at most ${limit}.`);
+    return;
+  }
+  errors.clear();
+  entry.resize(rows, cols);
   if (entry.faces.some(Boolean)) entry.writeText();
 }
 
@@ -199,16 +208,53 @@ window.addEventListener("popstate", () => {
   solve(params, null, word);
 });
 
+// --- Sharing: the board's link, and its words as text ---------------------------------
+
+/** Put text on the clipboard and say so; a refusal (no permission) is said too. */
+async function copy(text, done) {
+  try {
+    await navigator.clipboard.writeText(text);
+    $("share-status").textContent = done;
+  } catch {
+    $("share-status").textContent = "The browser did not allow copying; copy the address instead.";
+  }
+}
+
+$("share-link").addEventListener("click", async () => {
+  const link = location.href;
+  if (navigator.share) {
+    try {
+      await navigator.share({ title: document.title, url: link });
+      return;
+    } catch (error) {
+      if (error.name === "AbortError") return; // the sheet was closed: nothing to do
+    }
+  }
+  copy(link, "Link copied: paste it to share this board.");
+});
+
+$("copy-words").addEventListener("click", () => {
+  const lines = results.words.map((w) => `${w.word}\t${w.score}`);
+  copy(lines.join("\n"), `Copied ${lines.length.toLocaleString("en-US")} words, one a line with its points.`);
+});
+
 // --- Start: show what needs the script, and take over what the server drew ------------
 
 const grid = $("entry-grid");
 const typed = parseBoard(fields.board.value);
 if (typed) entry.setBoard(typed);
 else entry.resize(Number(grid.dataset.rows), Number(grid.dataset.cols));
-for (const id of ["size-controls", "entry-grid", "grid-help", "random", "clear"]) {
+const scripted = ["size-controls", "entry-grid", "face-picker", "grid-help", "random", "clear"];
+for (const id of [...scripted, "share-link", "copy-words"]) {
   $(id).hidden = false;
 }
+entry.usePicker($("face-picker"));
 results.hydrate();
+// A shared link opens on its results, not on the form that made them (unless the
+// browser brings the reader back to where they were, or the address names a place).
+if (!$("results").hidden && scrollY === 0 && !location.hash) {
+  $("results").scrollIntoView({ block: "start" });
+}
 // The server draws the chosen word's definition; the script draws it only if it did not.
 if (results.selected && $("definition").dataset.word !== results.selected) {
   definition.show(results.selected);

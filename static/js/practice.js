@@ -14,6 +14,7 @@ import { DefinitionPanel } from "./definitions.js";
 import { getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker } from "./lib/board-view.js";
 import { $, h, plural } from "./lib/dom.js";
+import { RovingList } from "./lib/roving.js";
 import * as rounds from "./lib/round.js";
 import { defaultMinLength, rules } from "./lib/rules.js";
 import { wordList } from "./results.js";
@@ -21,8 +22,10 @@ import { wordList } from "./results.js";
 const page = $("practice");
 const given = page.dataset; // what the address asked for, checked by the server
 const STORE = "boggle.practice";
+const BESTS = "boggle.practice.bests"; // personal bests by board size, {"4x4": points}
 const LOW_TIME_MS = 10_000; // the timer turns red for the last seconds
 const TICK_MS = 200;
+const FLASH_MS = 900; // how long a traced word's path shows its verdict
 // How far from a cube's centre, in cube widths, a dragging finger takes it: less than
 // half, so that a diagonal move does not catch the corners of the cubes beside it.
 const REACH = 0.4;
@@ -40,6 +43,9 @@ const VERDICTS = {
 const PLAYER = "You";
 
 const view = new BoardView($("result-board"));
+view.pinWithin($("round"));
+new RovingList($("found-list"));
+new RovingList($("missed-list"));
 const definition = new DefinitionPanel($("definition"), (word) => getJSON("define", { word }));
 const picker = new PathPicker($("round"), view, $("selection"), (word) => definition.show(word));
 definition.listen($("entered"), () => picker.selected && picker.select(null));
@@ -51,10 +57,13 @@ const state = {
   round: null, // the round as stored (lib/round.js): settings, times, the words entered
   solution: null, // the round's /solve document
   outcome: null, // once the round is over: its /score document, or {error: message}
+  best: null, // once scored: how the round stands against the best on its size
   onBoard: new Map(), // word -> {word, score, path}, from the solution
   trace: null, // the word being traced: {pointer, cells: [[row, col], ...]}
   warned: new Set(), // the time warnings already given this round
   ticking: 0, // the timer's interval id
+  confirming: false, // Stop was pressed once: "Stop now" or "Keep playing"?
+  flashing: 0, // the timeout that ends a traced word's flash
 };
 
 // --- Storage and the API ----------------------------------------------------------------
@@ -159,6 +168,7 @@ const over = () => rounds.isOver(state.round, Date.now());
 /** Show the round's board and words; run the timer, or show the results if it is over. */
 function begin(solved) {
   state.solution = solved;
+  state.confirming = false;
   state.onBoard = new Map(solved.words.map((found) => [found.word, found]));
   view.draw(solved);
   picker.reset();
@@ -184,7 +194,8 @@ function render() {
   const playing = !over();
   $("round").classList.toggle("over", !playing);
   $("word-form").hidden = !playing;
-  $("stop").hidden = !playing;
+  $("stop").hidden = !playing || state.confirming;
+  $("stop-confirm").hidden = !playing || !state.confirming;
   $("new-round").hidden = playing;
   $("summary").hidden = playing;
   $("found-section").hidden = playing;
@@ -218,7 +229,17 @@ function tick() {
   if (left === 0) finish();
 }
 
-$("stop").addEventListener("click", () => {
+/** Ask before stopping (a round cannot be taken up again), or stop having asked. */
+function confirmStop(asking) {
+  state.confirming = asking;
+  render();
+  $(asking ? "stop-no" : "stop").focus();
+}
+
+$("stop").addEventListener("click", () => confirmStop(true));
+$("stop-no").addEventListener("click", () => confirmStop(false));
+$("stop-yes").addEventListener("click", () => {
+  state.confirming = false;
   state.round.stopped = Math.min(Date.now(), state.round.ends);
   save();
   finish();
@@ -238,6 +259,7 @@ async function finish() {
   clearInterval(state.ticking);
   cancelTrace();
   state.outcome = null;
+  state.best = null;
   render();
   $("selection").textContent = "Pick a word to see its path.";
   $("message").textContent = "";
@@ -256,9 +278,27 @@ async function finish() {
   }
   if (state.round !== round) return; // a new round began while this one was scored
   state.outcome = outcome;
+  if (!outcome.error) state.best = recordBest(round, outcome.players[0].total_score);
   render();
   $("announce").textContent =
     `${$("summary-title").textContent}: ${$("summary-text").textContent}.`;
+}
+
+/** Keep a round's points as the best on its board size if they are; say how it stands. */
+function recordBest(round, points) {
+  let bests = {};
+  try {
+    bests = JSON.parse(localStorage.getItem(BESTS)) ?? {};
+  } catch {
+    // Unreadable or refused: start again.
+  }
+  const result = rounds.updateBest(bests, round.rows, round.cols, points);
+  try {
+    if (result.isNew) localStorage.setItem(BESTS, JSON.stringify(result.bests));
+  } catch {
+    // Storage refused (a private window): said, not kept.
+  }
+  return result;
 }
 
 /**
@@ -274,8 +314,17 @@ function renderOutcome() {
     min_length: round.min_length,
     dictionary: round.dictionary,
   });
+  const size = `${round.rows} × ${round.cols}`;
+  const best = state.best;
+  const standing = !best
+    ? ""
+    : best.isNew
+      ? `A new best on ${size}! `
+      : best.previous !== null
+        ? `Your best on ${size}: ${plural(best.previous, "point")}. `
+        : "";
   $("summary-detail").replaceChildren(
-    `${round.rows} × ${round.cols} board, words of ${round.min_length} letters or more. `,
+    `${size} board, words of ${round.min_length} letters or more. ${standing}`,
     h("a", { href: solver.href }, "This board in the solver"),
   );
   const lists = [$("found-title"), $("found-list"), $("missed-title"), $("missed-list")];
@@ -315,11 +364,12 @@ function renderOutcome() {
 async function enter(written, traced = false) {
   const word = rounds.normalize(written);
   const { round } = state;
-  if (!word || !round || over()) return;
+  if (!word || !round || over()) return null;
   const known = round.entries.find((e) => e.word === word);
   if (known) {
-    say(word, known.verdict === "found" ? "again" : known.verdict);
-    return;
+    const again = known.verdict === "found" ? "again" : known.verdict;
+    say(word, again);
+    return again;
   }
   const entry = { word, verdict: "checking", points: 0 };
   round.entries.push(entry);
@@ -330,11 +380,12 @@ async function enter(written, traced = false) {
   } else {
     render();
     entry.verdict = await lookUp(word, round.dictionary);
-    if (state.round !== round) return; // a new round began while the word was looked up
+    if (state.round !== round) return null; // a new round began while it was looked up
   }
   save();
   render();
   say(word, entry.verdict, entry.points);
+  return entry.verdict;
 }
 
 /** Whether a word not on the board is a word at all. */
@@ -442,6 +493,9 @@ board.addEventListener("pointerdown", (event) => {
   const cell = cellAt(event.clientX, event.clientY, Infinity);
   if (!cell) return;
   event.preventDefault(); // no text selection, no focus change, no scrolling
+  clearTimeout(state.flashing); // the last word's flash gives way to the new trace
+  view.mark("flash", null);
+  delete board.dataset.flash;
   board.setPointerCapture(event.pointerId);
   state.trace = { pointer: event.pointerId, cells: [cell] };
   showTrace();
@@ -453,11 +507,24 @@ board.addEventListener("pointermove", (event) => {
   for (const move of moves.length ? moves : [event]) extend(move.clientX, move.clientY);
 });
 
+/** The traced path flashes green for a word found, red for one that does not count. */
+function flash(cells, verdict) {
+  if (!verdict || state.trace) return; // a new trace has begun: it has the board
+  board.dataset.flash = verdict === "found" ? "found" : "miss";
+  view.mark("flash", cells);
+  clearTimeout(state.flashing);
+  state.flashing = setTimeout(() => {
+    view.mark("flash", null);
+    delete board.dataset.flash;
+  }, FLASH_MS);
+}
+
 board.addEventListener("pointerup", (event) => {
   if (state.trace?.pointer !== event.pointerId) return;
+  const cells = [...state.trace.cells];
   const word = state.trace.cells.length > 1 ? state.trace.cells.map(faceAt).join("").toLowerCase() : "";
   cancelTrace();
-  if (word) enter(word, true);
+  if (word) enter(word, true).then((verdict) => flash(cells, verdict));
 });
 
 board.addEventListener("pointercancel", (event) => {

@@ -7,8 +7,9 @@
 // `summary` (boggle/summary.py); this module only lays it out. The board and its
 // path drawing are lib/board-view.js, shared with the practice and scoring pages.
 
-import { BoardView, pathText, readPath } from "./lib/board-view.js";
-import { h, plural } from "./lib/dom.js";
+import { BoardView, pathSpeech, pathText, readPath } from "./lib/board-view.js";
+import { announce, h, plural } from "./lib/dom.js";
+import { RovingList } from "./lib/roving.js";
 
 // The length chart's geometry, as in web/pages.py and templates/index.html.
 const CHART_ROW = 30;
@@ -19,16 +20,20 @@ const RATING_BAR = 10;
 const RATING_HEIGHT = 36;
 const number = (n) => n.toLocaleString("en-US");
 
-const byScore = () => 0; // /solve sends words by score, then alphabetically
 const alphabetical = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
 const byLength = (a, b) => b.word.length - a.word.length || alphabetical(a, b);
+// Equal scores go longest first: 10 letters before 8, though both score 11.
+const byScore = (a, b) => b.score - a.score || byLength(a, b);
 const SORTS = { score: byScore, length: byLength, alpha: alphabetical };
 
-/** Words as a list of buttons that show their paths (index.html draws the same). */
-export function wordList(words, selected = null) {
+/**
+ * Words as a list of buttons that show their paths (index.html draws the same). In a
+ * group of one length (`grouped`) the points are said once, in the group's heading.
+ */
+export function wordList(words, selected = null, grouped = false) {
   return h(
     "ul",
-    { class: "words" },
+    { class: grouped ? "words grouped" : "words" },
     ...words.map((w) =>
       h(
         "li",
@@ -42,13 +47,17 @@ export function wordList(words, selected = null) {
             "data-path": pathText(w.path),
             "aria-pressed": String(w.word === selected),
           },
-          `${w.word} `,
-          h(
-            "span",
-            { class: "score" },
-            String(w.score),
-            h("span", { class: "vh" }, w.score === 1 ? " point" : " points"),
-          ),
+          ...(grouped
+            ? [w.word]
+            : [
+                `${w.word} `,
+                h(
+                  "span",
+                  { class: "score" },
+                  String(w.score),
+                  h("span", { class: "vh" }, w.score === 1 ? " point" : " points"),
+                ),
+              ]),
         ),
       ),
     ),
@@ -61,7 +70,9 @@ export class Results {
     this.onSelect = onSelect; // told the selected word (or null) after each click
     this.$ = (id) => root.querySelector(`#${id}`);
     this.view = new BoardView(this.$("result-board"));
+    this.view.pinWithin(root);
     this.list = this.$("word-list");
+    this.roving = new RovingList(this.list);
     this.tools = { sort: this.$("sort"), filter: this.$("filter"), group: this.$("group") };
     this.words = [];
     this.summary = null; // the /solve document's summary
@@ -131,6 +142,9 @@ export class Results {
     });
     for (const link of this.root.querySelectorAll("a[data-play]")) {
       link.setAttribute("href", `${link.pathname}?${query}`);
+    }
+    for (const image of this.root.querySelectorAll("img[data-play]")) {
+      image.setAttribute("src", `${image.dataset.base}?${query}`);
     }
   }
 
@@ -217,7 +231,7 @@ export class Results {
           if (!group.length) return [];
           return [
             h("h3", { class: "group-title" }, `${row.length} letters `, h("span", {}, row.text)),
-            this.wordItems(group),
+            wordList(group, this.selected, true),
           ];
         }),
       );
@@ -235,17 +249,25 @@ export class Results {
     for (const button of this.list.querySelectorAll("button[data-word]")) {
       button.setAttribute("aria-pressed", String(button.dataset.word === this.selected));
     }
+    this.preview(null);
     this.mark("step", found);
     const selection = this.$("selection");
     if (found) {
+      this.view.reveal();
+      const face = (r, c) => this.view.face(r, c);
+      announce(pathSpeech(found.word, found.score, found.path, face));
       selection.replaceChildren(h("strong", {}, found.word), `: ${plural(found.score, "point")}`);
     } else {
       selection.textContent = "Pick a word to see its path.";
     }
   }
 
-  /** Preview a word's path while the pointer is over it; it leaves no data-step behind. */
-  preview(word) {
+  /**
+   * Preview a word's path while the pointer is over it; it leaves no data-step behind.
+   * The chosen word is drawn already: hovering it previews nothing.
+   */
+  preview(hovered) {
+    const word = hovered === this.selected ? null : hovered;
     if (word === this.previewed) return;
     this.previewed = word;
     this.mark("preview", this.words.find((w) => w.word === word));

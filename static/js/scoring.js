@@ -8,6 +8,7 @@ import { DefinitionPanel } from "./definitions.js";
 import { getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker, pathText } from "./lib/board-view.js";
 import { $, FieldErrors, announce, bringIntoView, h, plural } from "./lib/dom.js";
+import { RovingList } from "./lib/roving.js";
 import { stateShortestWord } from "./lib/rules.js";
 import { wordList } from "./results.js";
 
@@ -78,6 +79,8 @@ const errors = new FieldErrors(["board", "min_length", "dictionary", "players"],
 // --- Results --------------------------------------------------------------------------
 
 const view = new BoardView($("result-board"));
+view.pinWithin(results);
+new RovingList($("missed-list"));
 const definition = new DefinitionPanel($("definition"), (word) =>
   getJSON("define", { word }),
 );
@@ -213,6 +216,45 @@ function show(result) {
   announce(line);
 }
 
+// --- The game in the address: a reload keeps it, a link shares it ---------------------
+//
+// Once scored, the address holds the board in its query (as the server reads it) and
+// the players in its fragment (#game=[{"name", "words"}, ...] as JSON), which never
+// reaches the server; opening such an address fills the form and scores the game.
+
+const GAME = "game=";
+
+/** The players the address holds, or null. */
+function gameInAddress() {
+  const fragment = location.hash.slice(1);
+  if (!fragment.startsWith(GAME)) return null;
+  try {
+    const players = JSON.parse(decodeURIComponent(fragment.slice(GAME.length)));
+    const valid = (p) => typeof p?.name === "string" && typeof p?.words === "string";
+    return Array.isArray(players) && players.length && players.every(valid) ? players : null;
+  } catch {
+    return null; // a fragment mangled on the way: the empty form
+  }
+}
+
+function keepInAddress(game) {
+  const url = new URL(location.href);
+  const { board, min_length: minLength, dictionary } = game;
+  url.search = new URLSearchParams({ board, min_length: minLength, dictionary });
+  url.hash = GAME + encodeURIComponent(JSON.stringify(game.players));
+  history.replaceState(null, "", url);
+}
+
+/** Fill the form with the players of a shared game. */
+function fillPlayers(players) {
+  while (slots().length < players.length) addPlayer();
+  players.forEach((player, i) => {
+    nameOf(slots()[i]).value = player.name;
+    wordsOf(slots()[i]).value = player.words;
+    countWords(slots()[i]);
+  });
+}
+
 let latest = 0; // the newest request; an answer that arrives after a newer one is dropped
 
 form.addEventListener("submit", async (event) => {
@@ -243,6 +285,7 @@ form.addEventListener("submit", async (event) => {
   }
   if (ticket !== latest) return;
   show(body);
+  keepInAddress(game);
   bringIntoView(results);
 });
 
@@ -258,3 +301,8 @@ $("add-player").hidden = false;
 picker.hydrate();
 definition.upgrade(results, ".word-text");
 if (picker.selected) definition.show(picker.selected);
+const shared = results.hidden ? gameInAddress() : null;
+if (shared && fields.board.value.trim()) {
+  fillPlayers(shared);
+  form.requestSubmit();
+}

@@ -145,6 +145,32 @@ def phone(browser: Browser, console: list[str]) -> Iterator[Page]:
     )
 
 
+#: The sizes the solver is used at, at the table: a phone, and a laptop.
+SIZES = {"phone": (375, 740), "laptop": (1280, 800)}
+
+
+@pytest.fixture(params=list(SIZES))
+def sized_page(
+    request: pytest.FixtureRequest, browser: Browser, console: list[str]
+) -> Iterator[Page]:
+    """A page at each size people use it at: a touch phone (375 x 740), a laptop (1280 x 800)."""
+    width, height = SIZES[request.param]
+    touch = request.param == "phone"
+    yield from _open_page(
+        browser,
+        console,
+        viewport={"width": width, "height": height},
+        is_mobile=touch,
+        has_touch=touch,
+    )
+
+
+@pytest.fixture
+def still_page(browser: Browser, console: list[str]) -> Iterator[Page]:
+    """A desktop page whose user asks for reduced motion."""
+    yield from _open_page(browser, console, reduced_motion="reduce")
+
+
 @pytest.fixture
 def no_js_page(browser: Browser, console: list[str]) -> Iterator[Page]:
     """A page with JavaScript turned off."""

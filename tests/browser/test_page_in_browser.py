@@ -323,6 +323,8 @@ def test_the_word_list_sorts_filters_and_groups(
     def shown() -> list[str]:
         return buttons.evaluate_all("bs => bs.map(b => b.dataset.word)")
 
+    expect(page.locator("#group")).to_be_checked()  # grouped by length by default
+    page.locator("#group").uncheck()
     page.locator("#filter").fill("ing")
     expect(page.locator("#shown")).to_contain_text("contain “ing”")
     assert shown() and all("ing" in word for word in shown())
@@ -330,6 +332,14 @@ def test_the_word_list_sorts_filters_and_groups(
     assert shown() == sorted(shown())
     page.locator("#sort").select_option("length")
     assert [len(w) for w in shown()] == sorted((len(w) for w in shown()), reverse=True)
+    # By score, equal scores go longest first: 10 letters before 8, though both score 11.
+    page.locator("#filter").fill("")
+    page.locator("#sort").select_option("score")
+    scored = buttons.evaluate_all(
+        "bs => bs.map(b => [-Number(b.dataset.score), -b.dataset.word.length, b.dataset.word])"
+    )
+    assert scored == sorted(scored)
+    assert scored[0] == [-11, -10, "eternalise"]
     page.locator("#group").check()
     titles = page.locator("#word-list h3").all_inner_texts()
     assert [t.split()[0] for t in titles] == sorted({str(len(w)) for w in shown()}, key=int)[::-1]

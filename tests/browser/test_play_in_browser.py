@@ -241,6 +241,10 @@ def test_a_timed_round_traced_typed_reloaded_and_run_out(
     assert marked(page, "trace") == path_steps(traced)
     page.mouse.up()
     expect(page.locator("#message")).to_have_text("slate: found, +2 points")
+    # The traced path flashes green with the verdict, for a moment.
+    expect(page.locator("#result-board")).to_have_attribute("data-flash", "found")
+    expect(page.locator("#result-board [data-flash]")).to_have_count(len(traced["path"]))
+    expect(page.locator("#result-board [data-flash]")).to_have_count(0)
     assert marked(page, "trace") == {}
 
     word = page.locator("#word-input")
@@ -268,6 +272,8 @@ def test_a_timed_round_traced_typed_reloaded_and_run_out(
         f"4 of {solution['total_score']:,} points, 2 of {solution['count']:,} words"
     )
     expect(page.locator("#word-form")).to_be_hidden()
+    # A fresh browser has no best on a 4x4 board: these 4 points are one.
+    expect(page.locator("#summary-detail")).to_contain_text("A new best on 4 \u00d7 4!")
     found = page.locator("#found-list button[data-word]")
     expect(found).to_have_count(2)
     missed = page.locator("#missed-list button[data-word]")
@@ -286,9 +292,11 @@ def test_a_timed_round_traced_typed_reloaded_and_run_out(
 
     page.reload()  # a finished round stays on show...
     expect(page.locator("#summary")).to_be_visible()
+    expect(page.locator("#summary-detail")).to_contain_text("Your best on 4 \u00d7 4: 4 points.")
     page.get_by_role("button", name="New round").click()  # ...until a new one
     expect(page.locator("#setup")).to_be_visible()
-    assert page.evaluate("localStorage.length") == 0
+    # Only the personal bests stay.
+    assert page.evaluate("Object.keys(localStorage)") == ["boggle.practice.bests"]
 
 
 def test_a_round_on_random_dice_takes_the_sets_time_and_rules(
@@ -310,7 +318,15 @@ def test_a_round_on_random_dice_takes_the_sets_time_and_rules(
         "superbig",
     )
     assert isinstance(stored["seed"], int) and stored["ends"] - stored["started"] == 240_000
-    page.get_by_role("button", name="Stop").click()
+    # Stop asks first: "Keep playing" goes back to the round, "Stop now" ends it.
+    page.get_by_role("button", name="Stop", exact=True).click()
+    expect(page.locator("#stop-question")).to_have_text("Stop the round?")
+    expect(page.get_by_role("button", name="Keep playing")).to_be_focused()
+    page.get_by_role("button", name="Keep playing").click()
+    expect(page.locator("#word-form")).to_be_visible()
+    expect(page.locator("#stop-confirm")).to_be_hidden()
+    page.get_by_role("button", name="Stop", exact=True).click()
+    page.get_by_role("button", name="Stop now").click()
     expect(page.locator("#summary-title")).to_have_text("Round stopped")
     expect(page.locator("#summary-text")).to_contain_text("0 of ")
 

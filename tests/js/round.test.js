@@ -75,3 +75,13 @@ test("the tally counts the words found so far and their points", () => {
   round.entries.push({ word: "teal", verdict: "not_on_board", points: 0 });
   assert.deepEqual(rounds.tally(round), { words: 1, points: 1 });
 });
+
+test("a personal best is kept by board size and beaten only by more points", () => {
+  const first = rounds.updateBest({}, 4, 4, 12);
+  assert.deepEqual(first, { bests: { "4x4": 12 }, previous: null, isNew: true });
+  const same = rounds.updateBest(first.bests, 4, 4, 12);
+  assert.deepEqual(same, { bests: { "4x4": 12 }, previous: 12, isNew: false });
+  const other = rounds.updateBest(first.bests, 5, 5, 3);
+  assert.deepEqual(other.bests, { "4x4": 12, "5x5": 3 });
+  assert.equal(rounds.updateBest({}, 4, 4, 0).isNew, false); // no points, no best
+});

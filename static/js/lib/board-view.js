@@ -1,8 +1,14 @@
 // The board view every page draws: the board as cubes, and word paths marked on it
 // (data-step for the chosen word, data-preview for a hovered one, data-trace for one
 // being traced), with word buttons that choose and preview their paths.
+//
+// One path is drawn clearly at a time: the chosen word's line draws itself cube by
+// cube, over a light casing so that it reads against the cubes and the dark tray alike;
+// hovering another word previews it and fades the chosen one. On a narrow screen the
+// board pins itself, compact, to the top of the screen once it scrolls away, so a word
+// chosen far down a list shows its whole path.
 
-import { h, plural } from "./dom.js";
+import { announce, h, plural } from "./dom.js";
 
 /** Path cells as the data-path attribute writes them: "3,0 2,0 1,1". */
 export const pathText = (path) => path.map(([r, c]) => `${r},${c}`).join(" ");
@@ -11,8 +17,25 @@ export const readPath = (text) => text.split(" ").map((cell) => cell.split(",").
 /** Path cells as SVG points through the cube centres, in cube units. */
 export const pathPoints = (path) => path.map(([r, c]) => `${c + 0.5},${r + 0.5}`).join(" ");
 
-// The line each kind of mark draws: a chosen word, a hovered word, a word being traced.
-const LINES = { step: ".path-line", preview: ".preview-line", trace: ".trace-line" };
+/**
+ * A chosen word as a screen reader says it: "arteries, 11 points: A row 2 column 2, ...".
+ * `faceAt(row, col)` is the cube's face; rows and columns count from 1, as people do.
+ */
+export function pathSpeech(word, score, path, faceAt) {
+  const cells = path.map(([r, c]) => `${faceAt(r, c)} row ${r + 1} column ${c + 1}`);
+  return `${word}, ${plural(score, "point")}: ${cells.join(", ")}`;
+}
+
+// The lines each kind of mark draws: a chosen word, a hovered word, a word being traced.
+const LINES = {
+  step: ".path-line, .path-casing",
+  preview: ".preview-line",
+  trace: ".trace-line",
+  flash: null, // a traced word's verdict, on its cubes only
+};
+// How long the chosen path takes to draw, per cube (none if the user asks for less motion).
+const DRAW_MS_PER_CUBE = 90;
+const NARROW = "(max-width: 52rem)";
 
 /**
  * The board as cubes (templates/_board.html draws the same markup) and the marks on it:
@@ -27,6 +50,14 @@ export class BoardView {
     this.rows = 0;
     this.cols = 0;
     this.hydrate();
+    // The step numbers are sized by the cubes, which change size with the screen.
+    new ResizeObserver(() => this.measure()).observe(board);
+  }
+
+  /** Tell the style sheet how wide a cube is drawn (--cube-px), for the step numbers. */
+  measure() {
+    const width = this.cells[0]?.offsetWidth;
+    if (width) this.board.style.setProperty("--cube-px", `${width}px`);
   }
 
   /** Read back the cubes the server drew. */
@@ -34,6 +65,13 @@ export class BoardView {
     this.cells = [...this.board.querySelectorAll(".cube")];
     this.rows = this.board.querySelectorAll(".board-row").length;
     this.cols = this.board.querySelector(".board-row")?.children.length ?? 0;
+    this.shape();
+  }
+
+  /** Tell the style sheet the board's shape (a pinned board is sized by it). */
+  shape() {
+    this.board.style.setProperty("--rows", Math.max(this.rows, 1));
+    this.board.style.setProperty("--cols", Math.max(this.cols, 1));
   }
 
   /** Draw the board of a /solve (or /score, /random) document. */
@@ -64,7 +102,13 @@ export class BoardView {
     this.layer.setAttribute("viewBox", `0 0 ${result.cols} ${result.rows}`);
     this.board.setAttribute("aria-label", `The board, ${result.rows} by ${result.cols}`);
     this.board.replaceChildren(...rows, this.layer);
+    this.shape();
     for (const kind of Object.keys(LINES)) this.mark(kind, null);
+  }
+
+  /** The face on the cube at (row, col), as drawn. */
+  face(row, col) {
+    return this.cell(row, col)?.textContent.trim() ?? "";
   }
 
   /** The cube at (row, col), or undefined off the board. */
@@ -78,8 +122,63 @@ export class BoardView {
     for (const cell of this.board.querySelectorAll(`[data-${kind}]`)) {
       cell.removeAttribute(`data-${kind}`);
     }
-    path?.forEach(([r, c], i) => this.cell(r, c)?.setAttribute(`data-${kind}`, i + 1));
-    this.layer.querySelector(LINES[kind])?.setAttribute("points", path ? pathPoints(path) : "");
+    path?.forEach(([r, c], i) => {
+      const cell = this.cell(r, c);
+      cell?.setAttribute(`data-${kind}`, i + 1);
+      cell?.style.setProperty("--i", i); // when its turn comes in the drawing
+    });
+    for (const line of LINES[kind] ? this.layer.querySelectorAll(LINES[kind]) : []) {
+      line.setAttribute("points", path ? pathPoints(path) : "");
+    }
+    if (kind === "preview") this.board.classList.toggle("previewing", Boolean(path));
+    if (kind === "step") this.animate(path);
+  }
+
+  /** Draw the chosen path cube by cube: restart the line's animation at this length. */
+  animate(path) {
+    this.board.classList.remove("drawing");
+    if (!path) return;
+    this.board.style.setProperty("--draw-ms", `${DRAW_MS_PER_CUBE * path.length}ms`);
+    void this.board.offsetWidth; // a reflow between, so the animation starts over
+    this.board.classList.add("drawing");
+  }
+
+  /** Bring the whole board on screen, unless it already is (or is pinned there). */
+  reveal() {
+    const tray = this.board.closest(".tray") ?? this.board;
+    const box = tray.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= innerHeight) return;
+    const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    tray.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "nearest" });
+  }
+
+  /**
+   * On a narrow screen, pin the board, compact, to the top of the screen while it would
+   * be scrolled away above the rest of `region` (the results with their word lists).
+   * A spacer keeps its place, so nothing below moves when it pins or lets go.
+   */
+  pinWithin(region) {
+    const tray = this.board.closest(".tray");
+    if (!tray) return;
+    const spacer = h("div", { class: "tray-spacer", "aria-hidden": "true" });
+    tray.before(spacer);
+    const narrow = matchMedia(NARROW);
+    const update = () => {
+      const pinned = tray.classList.contains("pinned");
+      const top = spacer.getBoundingClientRect().top;
+      const below = region.getBoundingClientRect().bottom;
+      const pin = narrow.matches && !region.hidden && top < 0 && below > innerHeight / 2;
+      if (pin === pinned) return;
+      spacer.style.height = pin ? `${tray.offsetHeight}px` : "";
+      tray.classList.toggle("pinned", pin);
+      // Focus moved by keyboard scrolls words into view below the pinned board.
+      document.documentElement.style.scrollPaddingTop = pin ? `${tray.offsetHeight}px` : "";
+    };
+    addEventListener("scroll", update, { passive: true });
+    addEventListener("resize", update);
+    narrow.addEventListener("change", update);
+    this.pinUpdate = update;
+    update();
   }
 }
 
@@ -130,21 +229,29 @@ export class PathPicker {
         other.setAttribute("aria-pressed", String(other.dataset.word === this.selected));
       }
     }
-    this.view.mark("step", button ? readPath(button.dataset.path) : null);
-    if (!this.selection) return;
+    const path = button ? readPath(button.dataset.path) : null;
+    this.preview(null);
+    this.view.mark("step", path);
     if (button) {
       const score = Number(button.dataset.score);
-      this.selection.replaceChildren(h("strong", {}, this.selected), `: ${plural(score, "point")}`);
-    } else {
+      this.view.reveal();
+      const face = (r, c) => this.view.face(r, c);
+      announce(pathSpeech(this.selected, score, path, face));
+      this.selection?.replaceChildren(
+        h("strong", {}, this.selected),
+        `: ${plural(score, "point")}`,
+      );
+    } else if (this.selection) {
       this.selection.textContent = "Pick a word to see its path.";
     }
   }
 
+  /** Preview a hovered word's path; never the chosen word's, which is drawn already. */
   preview(button) {
-    const word = button?.dataset.word ?? null;
+    const word = button && button.dataset.word !== this.selected ? button.dataset.word : null;
     if (word === this.previewed) return;
     this.previewed = word;
-    this.view.mark("preview", button ? readPath(button.dataset.path) : null);
+    this.view.mark("preview", word ? readPath(button.dataset.path) : null);
   }
 
   /** Forget the chosen word (the buttons are about to be redrawn). */

@@ -62,3 +62,14 @@ export function tally(round) {
   const found = round.entries.filter((e) => e.verdict === "found");
   return { words: found.length, points: found.reduce((sum, e) => sum + e.points, 0) };
 }
+
+/**
+ * Personal bests by board size ({"4x4": points, ...}) after a round that scored
+ * `points` on a rows x cols board: the bests kept, the best before, whether it is new.
+ */
+export function updateBest(bests, rows, cols, points) {
+  const size = `${rows}x${cols}`;
+  const previous = bests[size] ?? null;
+  const isNew = points > 0 && (previous === null || points > previous);
+  return { bests: isNew ? { ...bests, [size]: points } : bests, previous, isNew };
+}
