@@ -48,7 +48,7 @@ def rich_board() -> Response | tuple[str, int, dict[str, str]]:
         found = service.run_rich(fields, current_app.config["RICH_SECONDS"])
     except APIError as error:
         fields = {"dictionary": request.form.get("dictionary", "")}
-        context = pages.index_context(fields, service.catalog(), error)
+        context = pages.index_context(fields, service.catalog(), service.limits(), error)
         page = render_template("index.html", **context)
         return page, context["status"], context.get("headers", {})
     query = {k: found[k] for k in ("board", "min_length", "dictionary")} | {"board": found["text"]}
