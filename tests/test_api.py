@@ -275,7 +275,7 @@ def test_get_errors(client: FlaskClient, query: dict, code: str, message: str) -
 def test_unknown_dictionary_lists_the_choices(client: FlaskClient) -> None:
     response = client.get("/solve", query_string={"board": BOARD, "dictionary": "huge"})
     error = check_error(response, 400, "unknown_dictionary")
-    assert error["choices"] == ["common", "standard", "large"]
+    assert error["choices"] == ["common", "standard", "large", "de", "fr", "es", "it", "nl"]
     assert "'huge'" in error["message"]
 
 
@@ -771,7 +771,9 @@ def test_dictionaries(client: FlaskClient, catalog: Catalog) -> None:
     assert response.status_code == 200
     document = response.get_json()
     assert document["default"] == "standard"
-    listed = document["dictionaries"]
+    # English's lists; the other languages' are tested in tests/test_languages.py.
+    listed = document["dictionaries"][:3]
+    assert [d["name"] for d in document["dictionaries"][3:]] == ["de", "fr", "es", "it", "nl"]
     assert [d["name"] for d in listed] == ["common", "standard", "large"]
     assert [d["default"] for d in listed] == [False, True, False]
     for entry in listed:
