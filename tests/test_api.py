@@ -17,7 +17,7 @@ from werkzeug.test import TestResponse
 
 from app import create_app
 from boggle import Catalog, parse_board, random_board, solve, solver
-from boggle.dice import DEFAULT_SET_FOR_SIZE, DICE_SETS, nearest_set
+from boggle.dice import ALL_DICE_SETS, DEFAULT_SET_FOR_SIZE, DICE_SETS, nearest_set
 from boggle.scoring import word_score
 
 SOLVE_KEYS = [
@@ -682,7 +682,7 @@ def test_random_text_reads_back(client: FlaskClient, rows: int, cols: int) -> No
 def test_random_errors(client: FlaskClient, query: dict, status: int, code: str) -> None:
     error = check_error(client.get("/random", query_string=query), status, code)
     if code == "unknown_dice":
-        assert error["choices"] == sorted(DICE_SETS)
+        assert error["choices"] == sorted(ALL_DICE_SETS)
 
 
 @pytest.mark.parametrize("query", [{"rows": 41}, {"cols": 50}, {"rows": 64}])
