@@ -320,6 +320,8 @@ class _NativeLayout(NamedTuple):
     codes: dict[str, int]
     symbols: dict[int, str]
     letters: dict[int, str]
+    #: The faces spelled with a symbol: a board without one needs no spelling back.
+    symbol_faces: frozenset[str]
 
 
 # Each ruleset's layout for the native core, by the graph key that decides it.
@@ -339,7 +341,10 @@ def _native_layout(rules: Ruleset) -> _NativeLayout:
     # otherwise (a wider alphabet), finding the same words a little more slowly.
     mask = rules.mask_column if rules.mask_column <= 32 else -1
     letters = {ord(symbol): chr(letter) for letter, symbol in symbols.items()}
-    layout = _LAYOUTS[rules.graph_key] = _NativeLayout(rules.stride, mask, codes, symbols, letters)
+    symbol_faces = frozenset(face for face in rules.faces if face.translate(symbols) != face)
+    layout = _LAYOUTS[rules.graph_key] = _NativeLayout(
+        rules.stride, mask, codes, symbols, letters, symbol_faces
+    )
     return layout
 
 
@@ -387,10 +392,10 @@ def search_native(
     """The native core (see :data:`Search`): the walk of :func:`search_python` in C,
     the same words with the same first paths, the limit checked by the walk itself."""
     found = _native_search(_native.MODE_PATHS, board, dictionary, min_length, limit)
-    letters = _native_layout(dictionary.rules).letters
-    if letters:
-        return {word.translate(letters): path for word, path in found.items()}
-    return found
+    layout = _native_layout(dictionary.rules)
+    if layout.symbol_faces.isdisjoint(board.faces):
+        return found
+    return {word.translate(layout.letters): path for word, path in found.items()}
 
 
 def _ranked_native(
@@ -399,11 +404,16 @@ def _ranked_native(
     """:func:`search_native`'s words as :func:`_ranked` gives them, ranked in C: on a
     4x4 board, building and sorting them in Python would take longer than the walk."""
     ranked = _native_search(_native.MODE_RANKED, board, dictionary, min_length, limit)
-    letters = _native_layout(dictionary.rules).letters
-    if letters:
-        # The symbols sort as the letters do, so the ranking holds; only spell them.
-        return tuple(FoundWord(w.word.translate(letters), w.score, w.path) for w in ranked)
-    return ranked
+    layout = _native_layout(dictionary.rules)
+    if layout.symbol_faces.isdisjoint(board.faces):
+        return ranked
+    # The symbols sort as the letters do, so the ranking holds: only spell the words
+    # that hold one (not letters: "{" is not alpha), leaving the others as they are.
+    letters = layout.letters
+    return tuple(
+        w if w.word.isalpha() else _new_found_word((w.word.translate(letters), w.score, w.path))
+        for w in ranked
+    )
 
 
 #: The search cores by name, each held equal to the reference search by the tests.
