@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .board import display_face
-from .dictionary import Dictionary, load_dictionary, read_words
+from .dictionary import Dictionary, count_words, load_dictionary
 from .errors import WordListError
 from .languages import LANGUAGES
 from .rules import RULES, Ruleset
@@ -164,7 +164,7 @@ class Catalog:
         if name not in self._counts:
             entry = self._files[name]
             with open(entry.path, encoding="utf-8-sig", errors="replace") as f:
-                self._counts[name] = read_words(f, entry.rules)[1].words
+                self._counts[name] = count_words(f.read(), entry.rules)
         return self._counts[name]
 
     def describe(self) -> list[dict[str, object]]:

@@ -19,7 +19,7 @@ from reference import is_valid_path, reference_words
 from boggle import BoardError, Catalog, Dictionary, parse_board, random_board
 from boggle.board import Board
 from boggle.dice import dice_set
-from boggle.dictionary import cache_name, load_dictionary
+from boggle.dictionary import cache_name, count_words, load_dictionary, read_words
 from boggle.languages import LANGUAGES
 from boggle.rules import ENGLISH
 from boggle.solver import ENGINES, Solution, score_board
@@ -289,3 +289,22 @@ def test_a_random_board_of_the_languages_dice_has_words(
     for found in solution.words:
         assert found.word in language_dictionaries[code]
         assert is_valid_path(board, found.word, found.path)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mad\nmädchen\nöl\n",  # the shipped form: the quick count
+        "mad\nmädchen\nöl",  # no final newline
+        "mad\nmad\nöl\n",  # a repeat
+        "mad\n\nöl\n",  # a blank line
+        "Mad\nmädchen\n",  # a capital
+        "qat\nquer\n",  # a q without u
+        "mañana\nmad\n",  # a letter of another alphabet
+        "a" * 65 + "\nmad\n",  # too long
+        "# comment\nmad\n",
+    ],
+)
+def test_the_quick_word_count_is_what_reading_the_list_keeps(text: str) -> None:
+    german = LANGUAGES["de"]
+    assert count_words(text, german) == read_words(text.splitlines(), german)[1].words
