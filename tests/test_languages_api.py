@@ -4,11 +4,15 @@ for the session by the catalog fixture."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from flask.testing import FlaskClient
 from reference import is_valid_path, reference_words
 
 from boggle import Catalog, parse_board, random_board
+from boggle.__main__ import main
 from boggle.dice import dice_set
 from boggle.languages import LANGUAGES
 
@@ -184,3 +188,24 @@ def test_define_says_definitions_are_english_only(client: FlaskClient) -> None:
     assert "English only" in error["message"] and "German" in error["message"]
     response = client.get("/define", query_string={"word": "haus", "dictionary": "klingon"})
     error_of(response, 400, "unknown_dictionary")
+
+
+def test_the_command_line_reads_a_board_in_its_dictionarys_language(
+    capsys: pytest.CaptureFixture[str], cache_dir: Path
+) -> None:
+    argv = ["solve", "1x7: m ä d c h e n", "--dictionary", "de", "--cache-dir", str(cache_dir)]
+    assert main([*argv, "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert [w["word"] for w in document["words"]] == ["mädchen"]
+    assert main(["solve", "1x3: a ñ o", "--dictionary", "de", "--cache-dir", str(cache_dir)]) == 2
+    assert "'ñ' (cell 2) is not a letter of the German alphabet" in capsys.readouterr().err
+
+
+def test_the_practice_page_reads_its_board_in_the_dictionarys_language(
+    client: FlaskClient,
+) -> None:
+    page = client.get("/practice", query_string={"board": "1x3: a ñ o", "dictionary": "es"})
+    assert page.status_code == 200
+    refused = client.get("/practice", query_string={"board": "1x3: a ñ o", "dictionary": "de"})
+    assert refused.status_code == 400
+    assert "is not a letter of the German alphabet" in refused.text
