@@ -207,7 +207,10 @@ def _load_ratings(config: Mapping[str, Any], catalog: Catalog) -> Ratings:
     preload = config["PRELOAD_RATINGS"]
     if isinstance(preload, str):
         preload = [name.strip() for name in preload.split(",") if name.strip()]
-    names = catalog.names if "all" in preload else preload
+    # Ratings are of English's dice, so "all" is every English list; another language's
+    # board is not rated (its dice have no published figures to rate against).
+    english = [name for name in catalog.names if catalog.rules(name) is RULES]
+    names = english if "all" in preload else preload
     ratings.warm(catalog.get(name) for name in names)
     return ratings
 

@@ -20,11 +20,12 @@ from importlib import metadata
 from .board import parse_board
 from .catalog import DEFAULT_DICTIONARY, Catalog
 from .definitions import Definition, Definitions, NoDefinition
-from .dice import DICE_SETS, SEED_LIMIT, min_length_for, random_board, roll_plan
+from .dice import ALL_DICE_SETS, DICE_SETS, SEED_LIMIT, min_length_for, random_board, roll_plan
 from .dictionary import MAX_WORD_LENGTH, load_dictionary
 from .errors import BoggleError
 from .ratings import Ratings
 from .rich import FREE, Progress, find_rich_board
+from .rules import RULES
 from .scoring import SHORTEST_SCORED
 from .solver import DEFAULT_MIN_LENGTH, ENGINE, Solution, engine_notice, solve
 from .summary import solve_document
@@ -89,7 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument(
         "--dictionary",
         default=None,
-        help=f"a shipped word list: common, standard, large (default {DEFAULT_DICTIONARY})",
+        help="a shipped word list: common, standard, large, or a language's: de, fr, es, "
+        f"it, nl (default {DEFAULT_DICTIONARY})",
     )
     source.add_argument("--wordlist", metavar="FILE", help="your own word list, one word a line")
     solve_cmd.add_argument("--json", action="store_true", help="print the /solve JSON document")
@@ -105,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     random_cmd.add_argument(
         "--dice",
         type=str.lower,
-        choices=sorted(DICE_SETS),
+        choices=sorted(ALL_DICE_SETS),
         help="dice set (default: the set made for the size, else the nearest; new for 4x4)",
     )
     random_cmd.add_argument(
@@ -192,11 +194,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    board = parse_board(" ".join(args.board), rows=args.rows, cols=args.cols)
-    if args.wordlist:
+    catalog = None if args.wordlist else Catalog(cache_dir=args.cache_dir)
+    # The board is read in the dictionary's language (ä with de), before its graph loads.
+    rules = RULES if catalog is None else catalog.rules(args.dictionary)
+    board = parse_board(" ".join(args.board), rows=args.rows, cols=args.cols, rules=rules)
+    if catalog is None:
         dictionary = load_dictionary(args.wordlist, cache_dir=args.cache_dir)
     else:
-        dictionary = Catalog(cache_dir=args.cache_dir).get(args.dictionary)
+        dictionary = catalog.get(args.dictionary)
     min_length = args.min_length or min_length_for(board.rows, board.cols)
     notice = engine_notice()
     if notice:

@@ -16,6 +16,11 @@ grammar is in the README):
 
 In run-together text a lone ``q`` is the ``Qu`` cube and ``qu`` typed in full is
 one cell too; ``#`` and ``.`` are blanks.
+
+A board is read with a language's rules (its dictionary's): its alphabet and faces,
+``ä`` in German, ``ñ`` in Spanish, ``Ij`` in Dutch; the text is put in Unicode's
+composed form (NFC) first, so an ``ä`` typed as ``a`` and a combining diaeresis is the
+letter, and the languages that fold accents read ``é`` as ``e``. English by default.
 """
 
 from __future__ import annotations
@@ -23,12 +28,14 @@ from __future__ import annotations
 import math
 import re
 import string
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from .errors import BoardError
-from .rules import RULES
+from .languages import ALL_FACES
+from .rules import RULES, Ruleset
 
 #: Faces that hold more than one letter (boggle/rules.py).
 MULTI_LETTER_FACES = RULES.multi_letter_faces
@@ -79,7 +86,8 @@ class Board:
                 f"got {len(self.faces)}"
             )
         for index, face in enumerate(self.faces):
-            if face not in _FACES and face != BLANK:
+            # Any language's face: which faces a dictionary can read is the solver's check.
+            if face not in ALL_FACES and face != BLANK:
                 raise BoardError(f"{face!r} (cell {index + 1}) is not a Boggle face")
 
     @property
@@ -147,13 +155,16 @@ def parse_board(
     value: str | Sequence[Sequence[str] | str],
     rows: int | None = None,
     cols: int | None = None,
+    rules: Ruleset = RULES,
 ) -> Board:
     """Read a board from typed text or a list of rows; raise BoardError saying what is wrong.
 
     ``rows`` and ``cols`` give the shape when the text does not (a run of cells);
-    when the text gives its rows too, the two must agree.
+    when the text gives its rows too, the two must agree. ``rules`` give the letters
+    and faces (English unless given).
     """
     if isinstance(value, str):
+        value = _composed(value, rules)
         match = _SHAPE_PREFIX.match(value)
         if match:
             shape = int(match.group(1)), int(match.group(2))
@@ -161,46 +172,59 @@ def parse_board(
                 raise BoardError(f"the board says it is {shape[0]}x{shape[1]}, not {rows}x{cols}")
             rows, cols = shape
             value = value[match.end() :]
-            face = _lower_ascii(value.strip())
-            if shape == (1, 1) and face in _FACES:
+            face = _lower(value.strip(), rules)
+            if shape == (1, 1) and face in rules.faces:
                 return Board(1, 1, (face,))  # one cube, not letters run together: "1x1: th"
-        grid, rows_given = _split_rows(value)
+        grid, rows_given = _split_rows(value, rules)
     elif isinstance(value, Sequence):
-        grid, rows_given = _rows_from_list(value), True
+        grid, rows_given = _rows_from_list(value, rules), True
     else:
         raise BoardError(f"a board is text or a list of rows, not {_type_name(value)}")
     grid = [row for row in grid if row]
     if not grid:
         raise BoardError("the board is empty")
-    return _shape(grid, rows_given, rows, cols, value if isinstance(value, str) else "")
+    return _shape(grid, rows_given, rows, cols, value if isinstance(value, str) else "", rules)
 
 
-def _split_rows(text: str) -> tuple[list[list[str]], bool]:
+def _composed(text: str, rules: Ruleset) -> str:
+    """Typed text in Unicode's composed form (NFC), for a language other than English:
+    a letter typed with a combining mark is then one character, as the alphabet has it.
+    English text is read as typed, as it always has been (its letters are ASCII)."""
+    if rules is RULES or text.isascii():
+        return text
+    return unicodedata.normalize("NFC", text)
+
+
+def _split_rows(text: str, rules: Ruleset = RULES) -> tuple[list[list[str]], bool]:
     """Split typed text into rows of faces; also say whether the text gave its rows."""
     # Separators before the first row or after the last end nothing: "sers patg line
     # sers/" and a pasted "serspatglinesers\n" read as they would without them.
     text = text.strip(_EDGE_SEPARATORS)
     if _ROW_SEPARATORS.search(text):
         rows = [
-            _read_row(piece.strip(), row_number)
+            _read_row(piece.strip(), row_number, rules)
             for row_number, piece in enumerate(_ROW_SEPARATORS.split(text), 1)
             if piece.strip()
         ]
         return rows, True
     pieces = _SPACES.split(text) if text else []
     if len(pieces) <= 1:
-        return [_read_run(text, None)], False
-    if all(_is_one_cell(p) for p in pieces):
+        return [_read_run(text, None, rules)], False
+    if all(_is_one_cell(p, rules) for p in pieces):
         # "a b c qu e f ...": every piece is one cell, so the pieces are the cells
         # of one board, not its rows.
-        return [[_read_token(p, None, i) for i, p in enumerate(pieces, 1)]], False
-    return [_read_row(piece, row_number) for row_number, piece in enumerate(pieces, 1)], True
+        return [[_read_token(p, None, i, rules) for i, p in enumerate(pieces, 1)]], False
+    return [_read_row(piece, row_number, rules) for row_number, piece in enumerate(pieces, 1)], True
 
 
-def _is_one_cell(piece: str) -> bool:
+def _is_one_cell(piece: str, rules: Ruleset = RULES) -> bool:
     """Whether a space-separated piece of text is a single cell rather than a row."""
     piece = piece.lower()
-    return piece in _FACES or piece in _BLANK_INPUTS or piece in _LETTER_FACES
+    if rules is not RULES and len(piece) == 1:
+        # One character is one cell, in the alphabet or not: "a ñ o" on a German board
+        # is three cells, the second one wrong, not three rows.
+        return True
+    return piece in rules.faces or piece in rules.blank_inputs or piece in rules.letter_faces
 
 
 def _where(row_number: int | None, cell_number: int) -> str:
@@ -210,25 +234,26 @@ def _where(row_number: int | None, cell_number: int) -> str:
     return f"row {row_number}, cell {cell_number}"
 
 
-def _read_row(text: str, row_number: int) -> list[str]:
+def _read_row(text: str, row_number: int, rules: Ruleset = RULES) -> list[str]:
     """Read one row: cells separated by spaces, or run together."""
     if _SPACES.search(text):
-        return [_read_token(t, row_number, i) for i, t in enumerate(_SPACES.split(text), 1)]
-    return _read_run(text, row_number)
+        return [_read_token(t, row_number, i, rules) for i, t in enumerate(_SPACES.split(text), 1)]
+    return _read_run(text, row_number, rules)
 
 
-def _read_run(text: str, row_number: int | None) -> list[str]:
+def _read_run(text: str, row_number: int | None, rules: Ruleset = RULES) -> list[str]:
     """Read cells run together: one letter a cell, ``q``/``qu`` is Qu, ``#``/``.`` blank."""
     # Read character by character, not from text.lower(): lowering can change the
     # length (İ becomes two characters), and the positions must stay the text's own.
     faces: list[str] = []
+    letters, letter_faces = rules.letters, rules.letter_faces
     i = 0
     while i < len(text):
-        ch = _lower_ascii(text[i])
-        if ch in _BLANK_INPUTS:
+        ch = _lower(text[i], rules)
+        if ch in rules.blank_inputs:
             faces.append(BLANK)
-        elif ch in _LETTERS:
-            face = _LETTER_FACES.get(ch, ch)
+        elif ch in letters:
+            face = letter_faces.get(ch, ch)
             faces.append(face)
             # "q" and "qu" typed in full are both the Qu cube.
             rest = face[1:]
@@ -236,7 +261,7 @@ def _read_run(text: str, row_number: int | None) -> list[str]:
                 i += len(rest)
         else:
             raise BoardError(
-                f"{text[i]!r} ({_where(row_number, len(faces) + 1)}) is not a letter a-z"
+                f"{text[i]!r} ({_where(row_number, len(faces) + 1)}) {rules.letter_problem()}"
             )
         i += 1
     return faces
@@ -248,32 +273,46 @@ def _lower_ascii(text: str) -> str:
     return text.lower() if text.isascii() else text
 
 
-def _read_token(token: str, row_number: int | None, cell_number: int) -> str:
+def _lower(text: str, rules: Ruleset) -> str:
+    """Typed text as the rules read it: English's ASCII-only lower case; another
+    language's letters lowered only when that gives one of its letters or faces (Ä
+    is ä; the Kelvin sign stays itself), each folded as its boards fold (Ruleset.fold_cell)."""
+    if rules is RULES or text.isascii():
+        return _lower_ascii(text)
+    lowered = "".join(map(rules.fold_cell, text.lower()))
+    if len(lowered) == len(text) and (rules.letters.issuperset(lowered) or lowered in rules.faces):
+        return lowered
+    return text
+
+
+def _read_token(
+    token: str, row_number: int | None, cell_number: int, rules: Ruleset = RULES
+) -> str:
     """Read one cell written on its own: a letter, a multi-letter face or a blank."""
-    face = _lower_ascii(token.strip())
+    face = _lower(token.strip(), rules)
     where = _where(row_number, cell_number)
     if face == "":
         raise BoardError(f"{where} is empty; a blank cube is written '#'")
-    if face in _BLANK_INPUTS:
+    if face in rules.blank_inputs:
         return BLANK
-    if face in _LETTER_FACES:
-        return _LETTER_FACES[face]
-    if face in _FACES:
+    if face in rules.letter_faces:
+        return rules.letter_faces[face]
+    if face in rules.faces:
         return face
-    if face.isascii() and face.isalpha():
+    if len(face) > 1 and all(ch in rules.letters for ch in face):
         raise BoardError(
             f"{token!r} ({where}) is not a cube face; multi-letter faces are "
-            + ", ".join(display_face(f) for f in MULTI_LETTER_FACES)
+            + ", ".join(display_face(f) for f in rules.multi_letter_faces)
         )
-    raise BoardError(f"{token!r} ({where}) is not a letter a-z")
+    raise BoardError(f"{token!r} ({where}) {rules.letter_problem()}")
 
 
-def _rows_from_list(rows: Sequence[Sequence[str] | str]) -> list[list[str]]:
+def _rows_from_list(rows: Sequence[Sequence[str] | str], rules: Ruleset = RULES) -> list[list[str]]:
     """Read a list of rows from JSON: each a list of cell strings, or a row of text."""
     grid = []
     for row_number, row in enumerate(rows, 1):
         if isinstance(row, str):
-            grid.append(_read_row(row.strip(), row_number))
+            grid.append(_read_row(_composed(row, rules).strip(), row_number, rules))
         elif isinstance(row, Sequence):
             cells = []
             for cell_number, cell in enumerate(row, 1):
@@ -281,7 +320,7 @@ def _rows_from_list(rows: Sequence[Sequence[str] | str]) -> list[list[str]]:
                     raise BoardError(
                         f"row {row_number}, cell {cell_number} is {_type_name(cell)}, not a string"
                     )
-                cells.append(_read_token(cell, row_number, cell_number))
+                cells.append(_read_token(_composed(cell, rules), row_number, cell_number, rules))
             if not cells:
                 raise BoardError(f"row {row_number} is empty")
             grid.append(cells)
@@ -306,7 +345,12 @@ def _type_name(value: object) -> str:
 
 
 def _shape(
-    grid: list[list[str]], rows_given: bool, rows: int | None, cols: int | None, typed: str = ""
+    grid: list[list[str]],
+    rows_given: bool,
+    rows: int | None,
+    cols: int | None,
+    typed: str = "",
+    rules: Ruleset = RULES,
 ) -> Board:
     """Fit the rows read to a rectangle, or infer a square from one run of cells.
 
@@ -328,11 +372,12 @@ def _shape(
         return Board(rows, cols, tuple(faces))
     side = math.isqrt(n)
     if side * side != n:
-        raise BoardError(f"{_cells(n)} cannot make a square board{_not_square_hint(faces, typed)}")
+        hint = _not_square_hint(faces, typed, rules)
+        raise BoardError(f"{_cells(n)} cannot make a square board{hint}")
     return Board(side, side, tuple(faces))
 
 
-def _not_square_hint(faces: list[str], typed: str) -> str:
+def _not_square_hint(faces: list[str], typed: str, rules: Ruleset = RULES) -> str:
     """What to do with a run of cells that is not square: the shape to give, and why."""
     n = len(faces)
     hint = ""
@@ -344,7 +389,7 @@ def _not_square_hint(faces: list[str], typed: str) -> str:
     rows = max(r for r in range(1, math.isqrt(n) + 1) if n % r == 0)
     shape = f"{rows}x{n // rows}:"
     if n <= 64:
-        cells = "".join(faces) if _RUN_TOGETHER.issuperset(faces) else " ".join(faces)
+        cells = "".join(faces) if rules.run_together_faces.issuperset(faces) else " ".join(faces)
         example = f"'{shape} {cells}'"
     else:
         example = f"'{shape}' before the cells"

@@ -3,6 +3,11 @@
 A catalog maps names to word list files. Each list is turned into a Dictionary once,
 on first use (safely when many threads ask at once) or up front with ``preload``;
 after that every caller shares the same immutable Dictionary.
+
+Beside English's lists, the catalog holds one list per other language, named by its
+code (``de``, ``fr``, ``es``, ``it``, ``nl``) and read with its ruleset
+(boggle/languages.py). They are loaded lazily like the others, so an app that never
+serves German never builds or maps German's graph.
 """
 
 from __future__ import annotations
@@ -13,26 +18,36 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .dictionary import Dictionary, load_dictionary, read_words
+from .board import display_face
+from .dictionary import Dictionary, count_words, load_dictionary
 from .errors import WordListError
-from .rules import RULES
+from .languages import LANGUAGES
+from .rules import RULES, Ruleset
 
 SHIPPED_DIR = Path(__file__).resolve().parent.parent / "wordlists"
 
 
 @dataclass(frozen=True)
 class WordListFile:
-    """A word list by name: its file and a line saying what it is to a player."""
+    """A word list by name: its file, a line saying what it is to a player, and the
+    rules its words and boards are read by (English unless said)."""
 
     name: str
     path: Path
     description: str = ""
+    rules: Ruleset = RULES
 
 
 #: The rules' word lists (boggle/rules.py), as files in ``wordlists/``.
 SHIPPED_LISTS = tuple(
     WordListFile(spec.name, SHIPPED_DIR / spec.filename, spec.description)
     for spec in RULES.word_lists
+)
+#: The other languages' lists (boggle/languages.py), one each, named by language code.
+LANGUAGE_LISTS = tuple(
+    WordListFile(spec.name, SHIPPED_DIR / spec.filename, spec.description, rules)
+    for rules in LANGUAGES.values()
+    for spec in rules.word_lists
 )
 DEFAULT_DICTIONARY = RULES.default_dictionary
 
@@ -68,7 +83,7 @@ class Catalog:
         extra: Mapping[str, str | os.PathLike[str]] | None = None,
         default: str = DEFAULT_DICTIONARY,
         cache_dir: str | os.PathLike[str] | None = None,
-        shipped: Iterable[WordListFile] = SHIPPED_LISTS,
+        shipped: Iterable[WordListFile] = (*SHIPPED_LISTS, *LANGUAGE_LISTS),
     ) -> None:
         self._files = {f.name: f for f in shipped}
         for name, path in (extra or {}).items():
@@ -109,6 +124,14 @@ class Catalog:
         folded = name.casefold()
         return next((known for known in self._files if known.casefold() == folded), name)
 
+    def rules(self, name: str | None = None) -> Ruleset:
+        """The rules a list's words and boards are read by (the default list's if None),
+        known without loading it; UnknownDictionary if there is no such list."""
+        name = self.default if name is None else self.canonical(name)
+        if name not in self._files:
+            raise UnknownDictionary(name, self._files)
+        return self._files[name].rules
+
     def get(self, name: str | None = None) -> Dictionary:
         """The dictionary of that name (any case; the default if None), loaded the first time."""
         name = self.default if name is None else self.canonical(name)
@@ -123,7 +146,9 @@ class Catalog:
             dictionary = self._loaded.get(name)
             if dictionary is None:
                 entry = self._files[name]
-                dictionary = load_dictionary(entry.path, name=name, cache_dir=self.cache_dir)
+                dictionary = load_dictionary(
+                    entry.path, name=name, cache_dir=self.cache_dir, rules=entry.rules
+                )
                 self._loaded[name] = dictionary
         return dictionary
 
@@ -139,11 +164,12 @@ class Catalog:
         if name not in self._counts:
             entry = self._files[name]
             with open(entry.path, encoding="utf-8-sig", errors="replace") as f:
-                self._counts[name] = read_words(f)[1].words
+                self._counts[name] = count_words(f.read(), entry.rules)
         return self._counts[name]
 
     def describe(self) -> list[dict[str, object]]:
-        """Each list's name, description, word count and whether it is the default."""
+        """Each list's name, description, word count, language and alphabet, and whether
+        it is the default."""
         return [
             {
                 "name": entry.name,
@@ -151,6 +177,13 @@ class Catalog:
                 "word_count": self.word_count(entry.name),
                 "default": entry.name == self.default,
                 "loaded": entry.name in self._loaded,
+                "language": {
+                    "code": entry.rules.code,
+                    "name": entry.rules.language,
+                    "native_name": entry.rules.native_name,
+                },
+                "alphabet": entry.rules.alphabet,
+                "multi_letter_faces": [display_face(f) for f in entry.rules.multi_letter_faces],
             }
             for entry in self._files.values()
         ]

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from .board import BLANK, Board
 from .errors import DiceError
-from .rules import RULES
+from .languages import LANGUAGES
+from .rules import RULES, Ruleset
 from .solver import DEFAULT_MIN_LENGTH
 
 #: Seeds are whole numbers from 0 to one below this, on the web and the command line alike.
@@ -71,13 +72,24 @@ def _dice(text: str) -> tuple[tuple[str, ...], ...]:
     return tuple(dice)
 
 
+def _sets(rules: Ruleset) -> dict[str, DiceSet]:
+    """A ruleset's dice sets, by name."""
+    return {
+        spec.name: DiceSet(
+            spec.name, spec.title, spec.rows, spec.cols, spec.min_length, _dice(spec.dice)
+        )
+        for spec in rules.dice_sets
+    }
+
+
 #: The published dice sets of the rules in play (boggle/rules.py), by name.
-DICE_SETS: dict[str, DiceSet] = {
-    spec.name: DiceSet(
-        spec.name, spec.title, spec.rows, spec.cols, spec.min_length, _dice(spec.dice)
-    )
-    for spec in RULES.dice_sets
+DICE_SETS: dict[str, DiceSet] = _sets(RULES)
+#: The other languages' dice (boggle/languages.py), by name: ``de``, ``de-big``, ...
+LANGUAGE_DICE_SETS: dict[str, DiceSet] = {
+    name: dice for rules in LANGUAGES.values() for name, dice in _sets(rules).items()
 }
+#: Every dice set a request can name.
+ALL_DICE_SETS: dict[str, DiceSet] = {**DICE_SETS, **LANGUAGE_DICE_SETS}
 
 #: The set a board of each size is rolled with when none is named.
 DEFAULT_SET_FOR_SIZE = dict(RULES.default_set_for_size)
@@ -87,10 +99,10 @@ DEFAULT_SET = RULES.default_set
 def dice_set(name: str) -> DiceSet:
     """The dice set of that name; DiceError naming the sets there are if there is none."""
     try:
-        return DICE_SETS[name.lower()]
+        return ALL_DICE_SETS[name.lower()]
     except (KeyError, AttributeError):
         raise DiceError(
-            f"no dice set called {name!r}; the sets are {', '.join(DICE_SETS)}"
+            f"no dice set called {name!r}; the sets are {', '.join(ALL_DICE_SETS)}"
         ) from None
 
 
@@ -104,15 +116,17 @@ def min_length_for(rows: int, cols: int) -> int:
     return DICE_SETS[name].min_length if name else DEFAULT_MIN_LENGTH
 
 
-def nearest_set(rows: int, cols: int) -> DiceSet:
-    """The set for a board of this size: its own, or the one nearest in cell count."""
-    name = DEFAULT_SET_FOR_SIZE.get((rows, cols))
+def nearest_set(rows: int, cols: int, rules: Ruleset = RULES) -> DiceSet:
+    """The set for a board of this size: its own, or the one nearest in cell count, of
+    the ruleset's dice (English's unless given)."""
+    for_size = rules.default_set_for_size
+    name = for_size.get((rows, cols))
     if name is None:
         name = min(
-            DEFAULT_SET_FOR_SIZE.items(),
+            for_size.items(),
             key=lambda item: (abs(item[0][0] * item[0][1] - rows * cols), item[0]),
         )[1]
-    return DICE_SETS[name]
+    return ALL_DICE_SETS[name]
 
 
 def new_seed() -> int:
@@ -121,24 +135,27 @@ def new_seed() -> int:
 
 
 def roll_plan(
-    dice: str | DiceSet | None = None, rows: int | None = None, cols: int | None = None
+    dice: str | DiceSet | None = None,
+    rows: int | None = None,
+    cols: int | None = None,
+    rules: Ruleset = RULES,
 ) -> tuple[DiceSet, int, int]:
     """The dice set and the size a random board will have.
 
     With a dice set (by name or value) and no size, the board has the set's size.
     With a size (one side is enough for a square), the board is rolled from the set
     if it fits exactly, else drawn from the pooled faces of the given set or of the
-    one nearest in size.
+    one nearest in size. Without a dice set, the ruleset's (English's unless given).
     """
     chosen = dice_set(dice) if isinstance(dice, str) else dice
     if rows is None and cols is None:
-        chosen = chosen or DICE_SETS[DEFAULT_SET]
+        chosen = chosen or ALL_DICE_SETS[rules.default_set]
         return chosen, chosen.rows, chosen.cols
     rows = rows if rows is not None else cols
     cols = cols if cols is not None else rows
     if rows < 1 or cols < 1:
         raise DiceError(f"a board needs at least one row and one column, not {rows}x{cols}")
-    return chosen or nearest_set(rows, cols), rows, cols
+    return chosen or nearest_set(rows, cols, rules), rows, cols
 
 
 def random_board(

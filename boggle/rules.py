@@ -14,6 +14,7 @@ play. This module imports nothing of the engine: everything else is built on it.
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -78,6 +79,16 @@ class Ruleset:
     #: The shipped word lists, and the one used when a request names none.
     word_lists: tuple[WordListSpec, ...]
     default_dictionary: str
+    #: The language: its code (``de``), its name in English for messages (``German``)
+    #: and its name in itself (``Deutsch``).
+    code: str = "en"
+    language: str = "English"
+    native_name: str = "English"
+    #: Whether a letter with a diacritic that is not in the alphabet is read as its
+    #: base letter (French é is played as E). English boards refuse it instead, as ever.
+    folds_accents: bool = False
+    #: Whole-letter spellings of a word's letters that no cube carries (German ß -> ss).
+    replacements: tuple[tuple[str, str], ...] = ()
 
     @cached_property
     def letters(self) -> frozenset[str]:
@@ -99,6 +110,77 @@ class Ruleset:
         """Multi-letter faces that need a word-graph column of their own: every one but
         those a lone letter stands for (``qu`` is read in ``q``'s column)."""
         return tuple(f for f in self.multi_letter_faces if f not in self.letter_faces.values())
+
+    @cached_property
+    def face_columns(self) -> Mapping[str, int]:
+        """The word graph's column of each face: the letters in alphabet order (a lone
+        letter that stands for a face, ``q``, gives its column to that face, ``qu``),
+        then the extra multi-letter faces."""
+        columns = {}
+        for i, letter in enumerate(self.alphabet):
+            columns[self.letter_faces.get(letter, letter)] = i
+        for i, face in enumerate(self.extra_columns):
+            columns[face] = len(self.alphabet) + i
+        return MappingProxyType(columns)
+
+    @property
+    def mask_column(self) -> int:
+        """The column of each graph row that holds the bit set of its other columns."""
+        return len(self.alphabet) + len(self.extra_columns)
+
+    @property
+    def stride(self) -> int:
+        """The word graph's row width: one column per face column, then the bit set."""
+        return self.mask_column + 1
+
+    @cached_property
+    def symbols(self) -> Mapping[int, str]:
+        """``str.translate`` table spelling a word's letters as graph symbols: the
+        letter of column ``c`` becomes ``chr(97 + c)``, so a-z stand for themselves and
+        the letters after z (ä ö ü, ñ) sort after them, as their columns do."""
+        symbols = enumerate(self.alphabet)
+        return MappingProxyType({ord(ch): chr(97 + i) for i, ch in symbols if ord(ch) != 97 + i})
+
+    def letter_problem(self) -> str:
+        """What a character outside the alphabet is not, as the parser's messages say it."""
+        if self.code == ENGLISH_CODE:
+            return "is not a letter a-z"
+        return (
+            f"is not a letter of the {self.language} alphabet "
+            f"({self.alphabet_text}) of the {self.default_dictionary!r} dictionary"
+        )
+
+    @property
+    def alphabet_text(self) -> str:
+        """The alphabet as people read it: ``a-z, ä, ö, ü``."""
+        extra = [letter for letter in self.alphabet if not "a" <= letter <= "z"]
+        return ", ".join(["a-z", *extra])
+
+    def fold_letter(self, ch: str) -> str:
+        """A typed character as this language plays it: its base letter when it is a
+        letter with a diacritic the alphabet does not keep (é -> e), else itself."""
+        if not self.folds_accents or ch in self.letters:
+            return ch
+        base = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+        return base if len(base) == 1 and base in self.letters else ch
+
+    def fold_cell(self, ch: str) -> str:
+        """A character typed on a board as this language reads it. Where the alphabet is
+        a-z alone (French, Italian, Dutch) an accented letter can only mean its base
+        letter (é is E), so it is folded; where the language has letters of its own
+        (German ä, Spanish ñ) a board takes only its alphabet, so that another
+        language's letter (ñ on a German board) is named, not read as n."""
+        if self.alphabet_text != "a-z":
+            return ch
+        return self.fold_letter(ch)
+
+    def fold_word(self, word: str) -> str:
+        """A written word as its list spells it: NFC, lower case, replacements made and
+        diacritics folded as the word list's rebuild folds them (Élève -> eleve)."""
+        word = unicodedata.normalize("NFC", word).lower()
+        for old, new in self.replacements:
+            word = word.replace(old, new)
+        return "".join(map(self.fold_letter, word))
 
     @property
     def longest_scored(self) -> int:
@@ -127,6 +209,8 @@ class Ruleset:
         )
         return hashlib.sha256(spelled.encode()).hexdigest()[:16]
 
+
+ENGLISH_CODE = "en"
 
 ENGLISH = Ruleset(
     name="english",

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import SearchBudgetExceeded
-from .rules import RULES
+from .rules import RULES, Ruleset
 from .tracing import Tracer
 from .words import normalize_word
 
@@ -160,10 +160,12 @@ def score_game(
     has it judged once. The solution must come from ``dictionary``: every dictionary
     word on the board, with its path, is in it. ``budget`` bounds, in seconds, the time
     spent tracing words the solution does not list (SearchBudgetExceeded past it).
+    Words are read in the dictionary's language: in French, *élève* is ``eleve``.
     """
     deadline = None if budget is None else time.monotonic() + budget
     tracer = Tracer(solution.board)
-    lists = [(name, _distinct(words)) for name, words in players]
+    rules = dictionary.rules
+    lists = [(name, _distinct(words, rules)) for name, words in players]
     writers: dict[str, list[str]] = {}
     for name, words in lists:
         for word in words:
@@ -172,7 +174,7 @@ def score_game(
 
     def trace(word: str) -> tuple[tuple[int, int], ...] | None:
         """The path of a word the solution does not list, if it can be traced."""
-        if not is_letters(word):
+        if not rules.is_letters(word):
             return None
         if len(word) >= solution.min_length and word in dictionary:
             return None  # the solution lists every such word on the board: this one is not
@@ -200,11 +202,14 @@ def score_game(
     return GameScore(tuple(scores), _ranking(scores), missed)
 
 
-def _distinct(words: Sequence[str]) -> dict[str, str]:
-    """Each distinct word (normalized) mapped to how it was first written; blanks dropped."""
+def _distinct(words: Sequence[str], rules: Ruleset = RULES) -> dict[str, str]:
+    """Each distinct word (normalized, and folded as its language folds) mapped to how
+    it was first written; blanks dropped."""
     distinct: dict[str, str] = {}
     for written in words:
         word = normalize_word(written)
+        if rules.folds_accents:
+            word = rules.fold_word(word)
         if word and word not in distinct:
             distinct[word] = written
     return distinct
@@ -226,7 +231,7 @@ def _judge(
     if len(writers) > 1:
         others = tuple(name for name in writers if name != player)
         return WordVerdict(word, written, DUPLICATE, 0, others, path)
-    if not is_letters(word):
+    if not dictionary.rules.is_letters(word):
         # "the bath" is two words, not an eight-letter one: its spaces earn nothing.
         return WordVerdict(word, written, NOT_A_WORD, 0, path=path)
     if len(word) < solution.min_length:

@@ -30,9 +30,9 @@ from operator import neg, or_
 from typing import Any, NamedTuple
 
 from .board import SHAPES_CACHED, Board, Cell, display_face, grid_neighbors
-from .dictionary import MASK, MAX_WORD_LENGTH, STRIDE, Dictionary, face_column
-from .errors import SearchBudgetExceeded
-from .rules import RULES
+from .dictionary import MAX_WORD_LENGTH, Dictionary
+from .errors import BoardError, SearchBudgetExceeded
+from .rules import RULES, Ruleset
 from .scoring import LONGEST_SCORED, SCORE_BY_LENGTH, SHORTEST_SCORED
 from .watchdog import WATCHDOG, thread_cpu_clock
 
@@ -119,6 +119,7 @@ def solve(
     budget). ``engine`` is the search core, the one :data:`ENGINE` names unless given.
     """
     _check_min_length(min_length)
+    check_faces(board, dictionary)
     limit = None if budget is None else Limit(budget, ceiling)
     search = engine or ENGINES[ENGINE]
     ranked = _RANKED.get(search)
@@ -137,12 +138,28 @@ def score_board(
     the words and paths, for rating boards by the thousand. ``engine`` names the core
     (:data:`ENGINE` unless given)."""
     _check_min_length(min_length)
+    check_faces(board, dictionary)
     if (engine or ENGINE) == "native":
         if _native is None:
             raise ValueError(f"the native search core is not in use: {ENGINE_NOTICE}")
         return _native.walk(_native.MODE_SCORE, *_native_board(board, dictionary, min_length))
     found = search_python(board, dictionary, min_length, None)
     return sum(map(_SCORE_OF_LENGTH.__getitem__, map(len, found))), len(found)
+
+
+def check_faces(board: Board, dictionary: Dictionary) -> None:
+    """Refuse a board with a face the dictionary's language has no cube for (an ``ä``
+    with an English list, a ``Th`` with a German one), naming the face and the cell."""
+    rules = dictionary.rules
+    if rules.faces.issuperset(board.faces):
+        return
+    for index, face in enumerate(board.faces, 1):
+        if face not in rules.faces and face != rules.blank:
+            what = "letter" if len(face) == 1 else "cube face"
+            raise BoardError(
+                f"{display_face(face)!r} (cell {index}) is not a {what} of the "
+                f"{rules.language} dice of the {dictionary.name or 'given'!r} dictionary"
+            )
 
 
 def _check_min_length(min_length: int) -> None:
@@ -200,7 +217,7 @@ def search_python(
     """The pure-Python core (see :data:`Search`): a depth-first walk of the word graph,
     stopped past the limit by a watchdog alarm rather than a clock read on each step."""
     faces = board.faces
-    columns = list(map(face_column, faces))
+    columns = list(map(dictionary.rules.face_columns.get, faces))
     neighbours = grid_neighbors(board.rows, board.cols)
     if None in columns:
         # Blanks are left out of every list of moves: no word passes through them.
@@ -288,27 +305,65 @@ def engine_notice() -> str | None:
 
 # The native core's column code of each face: its table column, 255 for a blank.
 _NATIVE_BLANK = 255
-_COLUMN_CODES = {
-    face: _NATIVE_BLANK if face_column(face) is None else face_column(face)
-    for face in (*RULES.faces, RULES.blank)
-}
-# The bit-set column, where its bits fit a 32-bit entry; the core walks without it
-# otherwise (a wider alphabet), finding the same words a little more slowly.
-_NATIVE_MASK = MASK if MASK <= 32 else -1
+
+
+class _NativeLayout(NamedTuple):
+    """A ruleset's table as the native core takes it, and its letters as it spells them.
+
+    The core builds words as ASCII bytes and ranks them in byte order, so a letter
+    after z (ä, ñ) is handed to it as the symbol of its column (``Ruleset.symbols``:
+    ``{``, ``|``, ``}``, which sort after z as ä ö ü do) and its words are spelled back.
+    """
+
+    stride: int
+    mask: int
+    codes: dict[str, int]
+    symbols: dict[int, str]
+    letters: dict[int, str]
+    #: The faces spelled with a symbol: a board without one needs no spelling back.
+    symbol_faces: frozenset[str]
+
+
+# Each ruleset's layout for the native core, by the graph key that decides it.
+_LAYOUTS: dict[str, _NativeLayout] = {}
+
+
+def _native_layout(rules: Ruleset) -> _NativeLayout:
+    """A ruleset's :class:`_NativeLayout` (rulesets are few and frozen: each is worked
+    out once)."""
+    layout = _LAYOUTS.get(rules.graph_key)
+    if layout is not None:
+        return layout
+    symbols = dict(rules.symbols)
+    codes = {face.translate(symbols): rules.face_columns[face] for face in rules.faces}
+    codes[rules.blank] = _NATIVE_BLANK
+    # The bit-set column, where its bits fit a 32-bit entry; the core walks without it
+    # otherwise (a wider alphabet), finding the same words a little more slowly.
+    mask = rules.mask_column if rules.mask_column <= 32 else -1
+    letters = {ord(symbol): chr(letter) for letter, symbol in symbols.items()}
+    symbol_faces = frozenset(face for face in rules.faces if face.translate(symbols) != face)
+    layout = _LAYOUTS[rules.graph_key] = _NativeLayout(
+        rules.stride, mask, codes, symbols, letters, symbol_faces
+    )
+    return layout
 
 
 def _native_board(board: Board, dictionary: Dictionary, min_length: int) -> tuple[Any, ...]:
     """The native walk's arguments after its mode, for a search without a limit."""
+    layout = _native_layout(dictionary.rules)
+    faces = board.faces
+    if layout.symbols:
+        faces = tuple(face.translate(layout.symbols) for face in faces)
     return (
         dictionary.table,
-        STRIDE,
+        layout.stride,
         dictionary.root,
         dictionary.terminal_limit,
-        _NATIVE_MASK,
+        layout.mask,
         board.rows,
         board.cols,
-        _COLUMN_CODES,
-        board.faces,
+        layout.codes,
+        faces,
         min_length,
         None,
         None,
@@ -336,7 +391,11 @@ def search_native(
 ) -> dict[str, tuple[Cell, ...]]:
     """The native core (see :data:`Search`): the walk of :func:`search_python` in C,
     the same words with the same first paths, the limit checked by the walk itself."""
-    return _native_search(_native.MODE_PATHS, board, dictionary, min_length, limit)
+    found = _native_search(_native.MODE_PATHS, board, dictionary, min_length, limit)
+    layout = _native_layout(dictionary.rules)
+    if layout.symbol_faces.isdisjoint(board.faces):
+        return found
+    return {word.translate(layout.letters): path for word, path in found.items()}
 
 
 def _ranked_native(
@@ -344,7 +403,17 @@ def _ranked_native(
 ) -> tuple[FoundWord, ...]:
     """:func:`search_native`'s words as :func:`_ranked` gives them, ranked in C: on a
     4x4 board, building and sorting them in Python would take longer than the walk."""
-    return _native_search(_native.MODE_RANKED, board, dictionary, min_length, limit)
+    ranked = _native_search(_native.MODE_RANKED, board, dictionary, min_length, limit)
+    layout = _native_layout(dictionary.rules)
+    if layout.symbol_faces.isdisjoint(board.faces):
+        return ranked
+    # The symbols sort as the letters do, so the ranking holds: only spell the words
+    # that hold one (not letters: "{" is not alpha), leaving the others as they are.
+    letters = layout.letters
+    return tuple(
+        w if w.word.isalpha() else _new_found_word((w.word.translate(letters), w.score, w.path))
+        for w in ranked
+    )
 
 
 #: The search cores by name, each held equal to the reference search by the tests.
@@ -381,6 +450,7 @@ def _walker(
         cells: tuple[Cell, ...] = cells,
         found: dict[str, tuple[Cell, ...]] = found,
         min_length: int = min_length,
+        mask: int = dictionary.rules.mask_column,
     ) -> None:
         """Walk on from ``cell``, where ``word`` has led to ``node`` of the graph."""
         used[cell] = True
@@ -390,7 +460,7 @@ def _walker(
         for neighbour, column, letters in moves[cell]:
             child = table[node + column]
             if child and not used[neighbour]:
-                if table[child + MASK] & reach[neighbour]:
+                if table[child + mask] & reach[neighbour]:
                     visit(neighbour, child, word + letters)
                 elif child < terminal_limit:
                     # A word that no face around its last cube can extend: record it

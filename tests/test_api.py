@@ -17,7 +17,7 @@ from werkzeug.test import TestResponse
 
 from app import create_app
 from boggle import Catalog, parse_board, random_board, solve, solver
-from boggle.dice import DEFAULT_SET_FOR_SIZE, DICE_SETS, nearest_set
+from boggle.dice import ALL_DICE_SETS, DEFAULT_SET_FOR_SIZE, DICE_SETS, nearest_set
 from boggle.scoring import word_score
 
 SOLVE_KEYS = [
@@ -275,7 +275,7 @@ def test_get_errors(client: FlaskClient, query: dict, code: str, message: str) -
 def test_unknown_dictionary_lists_the_choices(client: FlaskClient) -> None:
     response = client.get("/solve", query_string={"board": BOARD, "dictionary": "huge"})
     error = check_error(response, 400, "unknown_dictionary")
-    assert error["choices"] == ["common", "standard", "large"]
+    assert error["choices"] == ["common", "standard", "large", "de", "fr", "es", "it", "nl"]
     assert "'huge'" in error["message"]
 
 
@@ -682,7 +682,7 @@ def test_random_text_reads_back(client: FlaskClient, rows: int, cols: int) -> No
 def test_random_errors(client: FlaskClient, query: dict, status: int, code: str) -> None:
     error = check_error(client.get("/random", query_string=query), status, code)
     if code == "unknown_dice":
-        assert error["choices"] == sorted(DICE_SETS)
+        assert error["choices"] == sorted(ALL_DICE_SETS)
 
 
 @pytest.mark.parametrize("query", [{"rows": 41}, {"cols": 50}, {"rows": 64}])
@@ -771,7 +771,9 @@ def test_dictionaries(client: FlaskClient, catalog: Catalog) -> None:
     assert response.status_code == 200
     document = response.get_json()
     assert document["default"] == "standard"
-    listed = document["dictionaries"]
+    # English's lists; the other languages' are tested in tests/test_languages.py.
+    listed = document["dictionaries"][:3]
+    assert [d["name"] for d in document["dictionaries"][3:]] == ["de", "fr", "es", "it", "nl"]
     assert [d["name"] for d in listed] == ["common", "standard", "large"]
     assert [d["default"] for d in listed] == [False, True, False]
     for entry in listed:

@@ -11,7 +11,12 @@ import pytest
 
 from boggle import Catalog, Dictionary, UnknownDictionary, WordListError
 from boggle import catalog as catalog_module
-from boggle.catalog import DEFAULT_DICTIONARY, SHIPPED_LISTS, parse_wordlist_setting
+from boggle.catalog import (
+    DEFAULT_DICTIONARY,
+    LANGUAGE_LISTS,
+    SHIPPED_LISTS,
+    parse_wordlist_setting,
+)
 
 
 def write_list(folder: Path, name: str, text: str) -> Path:
@@ -28,11 +33,11 @@ def mini(tmp_path: Path) -> Catalog:
 
 
 def test_names_and_default(catalog: Catalog) -> None:
-    assert catalog.names == ["common", "standard", "large"]
+    assert catalog.names == ["common", "standard", "large", "de", "fr", "es", "it", "nl"]
     assert catalog.default == DEFAULT_DICTIONARY == "standard"
     assert "large" in catalog
     assert "nope" not in catalog
-    assert [entry.name for entry in SHIPPED_LISTS] == catalog.names
+    assert [entry.name for entry in (*SHIPPED_LISTS, *LANGUAGE_LISTS)] == catalog.names
 
 
 def test_get_loads_once(catalog: Catalog) -> None:
@@ -71,10 +76,10 @@ def test_get_from_many_threads_loads_once(mini: Catalog, monkeypatch: pytest.Mon
 def test_unknown_name_lists_the_names(catalog: Catalog, name: str) -> None:
     with pytest.raises(UnknownDictionary) as raised:
         catalog.get(name)
-    assert raised.value.names == ["common", "standard", "large"]
+    assert raised.value.names == ["common", "standard", "large", "de", "fr", "es", "it", "nl"]
     message = str(raised.value)
     assert repr(name) in message
-    assert "common, standard, large" in message
+    assert "common, standard, large, de, fr, es, it, nl" in message
     assert isinstance(raised.value, WordListError)
 
 
@@ -100,7 +105,7 @@ def test_extra_folder_instead_of_file_fails_at_construction(tmp_path: Path) -> N
 def test_extra_lists_join_the_shipped_ones(tmp_path: Path, cache_dir: Path) -> None:
     path = write_list(tmp_path, "pets.txt", "cat\ndog\nemu\n")
     catalog = Catalog(extra={"pets": str(path)}, default="pets", cache_dir=cache_dir)
-    assert catalog.names == ["common", "standard", "large", "pets"]
+    assert catalog.names == ["common", "standard", "large", "de", "fr", "es", "it", "nl", "pets"]
     assert catalog.default == "pets"
     pets = catalog.get()
     assert pets.name == "pets"
@@ -153,11 +158,18 @@ def test_word_count_of_an_awkward_list(tmp_path: Path) -> None:
 
 
 def test_describe(catalog: Catalog) -> None:
-    described = catalog.describe()
+    # English's lists; the other languages' are tested in tests/test_languages.py.
+    described = catalog.describe()[:3]
     assert [d["name"] for d in described] == ["common", "standard", "large"]
     assert [d["default"] for d in described] == [False, True, False]
     for entry in described:
-        assert set(entry) == {"name", "description", "word_count", "default", "loaded"}
+        assert set(entry) == {"name", "description", "word_count", "default", "loaded"} | {
+            "language",
+            "alphabet",
+            "multi_letter_faces",
+        }
+        assert entry["language"] == {"code": "en", "name": "English", "native_name": "English"}
+        assert entry["alphabet"] == "abcdefghijklmnopqrstuvwxyz"
         assert entry["description"]
         assert entry["word_count"] == len(catalog.get(entry["name"]))
     counts = [d["word_count"] for d in described]

@@ -378,7 +378,8 @@ def test_a_set_name_that_is_not_text_is_refused_naming_the_sets() -> None:
     with pytest.raises(DiceError) as raised:
         dice_set(5)  # type: ignore[arg-type]
     assert str(raised.value) == (
-        "no dice set called 5; the sets are classic, new, big, deluxe, superbig"
+        "no dice set called 5; the sets are classic, new, big, deluxe, superbig, "
+        "de, de-big, fr, fr-big, es, es-big, it, it-big, nl, nl-big"
     )
 
 

@@ -89,9 +89,9 @@ class BuildSpy:
         self.calls = 0
         self.real = dictionary_module.build_table
 
-    def __call__(self, words: list[str]) -> tuple:
+    def __call__(self, words: list[str], *rules: object) -> tuple:
         self.calls += 1
-        return self.real(words)
+        return self.real(words, *rules)
 
 
 @pytest.fixture

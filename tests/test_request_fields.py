@@ -78,7 +78,8 @@ def test_dictionaries_and_healthz_say_word_count_as_solve_says_count(
     client: FlaskClient, catalog: Catalog
 ) -> None:
     listed = client.get("/dictionaries").get_json()["dictionaries"]
-    assert [entry["word_count"] for entry in listed] == [
+    # English's lists here; the other languages' in tests/test_languages_api.py.
+    assert [entry["word_count"] for entry in listed[:3]] == [
         len(catalog.get(name)) for name in ("common", "standard", "large")
     ]
     assert client.get("/healthz").get_json()["word_count"] == len(catalog.get("standard"))

@@ -73,7 +73,7 @@ def test_an_unknown_default_dictionary_stops_the_app_in_one_line(cache_dir: Path
     message = refusal(cache_dir, DEFAULT_DICTIONARY="huge")
     assert message == (
         "boggle: cannot start: there is no dictionary called 'huge'; "
-        "choose one of common, standard, large"
+        "choose one of common, standard, large, de, fr, es, it, nl"
     )
 
 

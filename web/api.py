@@ -75,7 +75,8 @@ def score() -> Response:
 @bp.get("/random")
 def random() -> Response:
     """A board rolled from real dice, with the seed that rolls it again."""
-    return jsonify(service.run_random(read_fields(request, ("dice", "seed", "rows", "cols"))))
+    fields = read_fields(request, ("dice", "dictionary", "seed", "rows", "cols"))
+    return jsonify(service.run_random(fields))
 
 
 @bp.get("/lookup")
@@ -87,12 +88,12 @@ def lookup() -> Response:
 @bp.get("/define")
 def define() -> Response:
     """What a word means, offline from WordNet (see README, "The API")."""
-    return jsonify(service.run_define(read_fields(request, ("word",))))
+    return jsonify(service.run_define(read_fields(request, ("word", "dictionary"))))
 
 
 @bp.get("/dictionaries")
 def dictionaries() -> Response:
-    """The word lists a request can name, with their sizes."""
+    """The word lists a request can name, with their sizes, languages and alphabets."""
     catalog = service.catalog()
     return jsonify({"default": catalog.default, "dictionaries": catalog.describe()})
 

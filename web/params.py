@@ -16,8 +16,9 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import BadRequest
 
 from boggle import Board, BoardError, DiceError, parse_board
-from boggle.dice import DEFAULT_SET, DICE_SETS, SEED_LIMIT, DiceSet, dice_set
+from boggle.dice import ALL_DICE_SETS, DEFAULT_SET, SEED_LIMIT, DiceSet, dice_set
 from boggle.dictionary import MAX_WORD_LENGTH
+from boggle.rules import RULES, Ruleset
 from boggle.scoring import SHORTEST_SCORED
 
 from .body import BadFraming
@@ -116,8 +117,11 @@ def _json_type(value: object) -> str:
     return names.get(type(value), type(value).__name__)
 
 
-def read_board(value: Any, limits: Limits, required: bool = True) -> Board | None:
-    """The board from a ``board`` field: text as typed, or a list of rows of cells."""
+def read_board(
+    value: Any, limits: Limits, required: bool = True, rules: Ruleset = RULES
+) -> Board | None:
+    """The board from a ``board`` field: text as typed, or a list of rows of cells, read
+    with the letters of ``rules`` (the dictionary's language; English unless given)."""
     if value is None or (isinstance(value, str) and not value.strip()):
         if required:
             raise bad_request("missing_board", "give the board's letters in 'board'")
@@ -141,7 +145,7 @@ def read_board(value: Any, limits: Limits, required: bool = True) -> Board | Non
             f"'board' must be text or a list of rows, not {_json_type(value)}",
         )
     try:
-        board = parse_board(value)
+        board = parse_board(value, rules=rules)
     except BoardError as error:
         raise bad_request("bad_board", str(error)) from None
     if board.size > limits.max_cells or max(board.rows, board.cols) > limits.max_side:
@@ -195,7 +199,9 @@ def read_dice_set(value: Any, default: str = DEFAULT_SET) -> DiceSet:
     try:
         return dice_set(name)
     except DiceError as error:
-        raise bad_request("unknown_dice", str(error), "dice", choices=sorted(DICE_SETS)) from None
+        raise bad_request(
+            "unknown_dice", str(error), "dice", choices=sorted(ALL_DICE_SETS)
+        ) from None
 
 
 def read_seed(value: Any) -> int | None:

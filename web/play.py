@@ -214,7 +214,8 @@ def practice_context(request: Request, limits: Limits, catalog: Catalog) -> dict
             raise bad_request("unknown_dictionary", str(unknown), choices=unknown.names)
         form["dictionary"] = catalog.canonical(name)
         form["seconds"] = read_seconds(fields.get("seconds"))
-        board = read_board(fields.get("board"), limits, required=False)
+        rules = catalog.rules(form["dictionary"])  # the board is read in its language
+        board = read_board(fields.get("board"), limits, required=False, rules=rules)
         if board is not None:
             if fields.get("min_length"):
                 form["min_length"] = read_min_length(fields["min_length"], DEFAULT_MIN_LENGTH)

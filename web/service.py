@@ -20,7 +20,7 @@ import segno
 from flask import current_app, url_for
 
 from boggle import (
-    DICE_SETS,
+    BoardError,
     Catalog,
     DiceError,
     Dictionary,
@@ -31,8 +31,9 @@ from boggle import (
     solve,
 )
 from boggle.definitions import DefinitionError, NoDefinition
-from boggle.dice import min_length_for, new_seed, roll_plan
+from boggle.dice import ALL_DICE_SETS, DiceSet, min_length_for, new_seed, roll_plan
 from boggle.rich import dice_assignment, find_rich_board
+from boggle.rules import RULES, Ruleset
 from boggle.scoring import score_game
 from boggle.solver import Solution
 from boggle.standings import game_document
@@ -68,10 +69,12 @@ def limits() -> Limits:
 
 def run_solve(fields: Mapping[str, Any]) -> tuple[Solution, str, float]:
     """Solve the board the fields describe; return the solution, dictionary name and ms."""
-    board = read_board(fields.get("board"), limits())
+    name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
+    # The board is read in the dictionary's language (its letters: ä in German), known
+    # before its graph is loaded, so a bad board costs no load.
+    board = read_board(fields.get("board"), limits(), rules=rules_named(name))
     # Unless given, the shortest word is the rule of the dice made for the board's size.
     min_length = read_min_length(fields.get("min_length"), min_length_for(board.rows, board.cols))
-    name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
     dictionary = dictionary_named(name)
     name = dictionary.name  # as the catalog spells it: "Standard" is "standard"
     budget = current_app.config["SOLVE_BUDGET"]
@@ -84,6 +87,9 @@ def run_solve(fields: Mapping[str, Any]) -> tuple[Solution, str, float]:
     except SearchBudgetExceeded as error:
         log.warning("search budget exceeded: %s", board_summary(board))
         raise APIError(422, "search_budget_exceeded", str(error)) from None
+    except BoardError as error:
+        # A face of another language (the board was read with this one's: a safeguard).
+        raise bad_request("bad_board", str(error), "board") from None
     except SearchBusy as error:
         # A place frees when a running search ends: within about one budget.
         retry = str(math.ceil(budget))
@@ -104,12 +110,14 @@ def run_rich(fields: Mapping[str, Any], seconds: float) -> dict[str, Any]:
     this search is taken (the places are the rich gate's, never a solve's)."""
     dice = read_dice_set(fields.get("dice"))
     name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
+    rules = rules_named(name)
+    check_dice_language(dice, rules)
     dictionary = dictionary_named(name)
     seed = read_seed(fields.get("seed"))
     seed = new_seed() if seed is None else seed
     start = None
     if fields.get("board") not in (None, ""):
-        start = read_board(fields.get("board"), limits())
+        start = read_board(fields.get("board"), limits(), rules=rules)
         if (start.rows, start.cols) != (dice.rows, dice.cols):
             raise bad_request(
                 "bad_board",
@@ -181,6 +189,8 @@ def run_lookup(fields: Mapping[str, Any]) -> dict[str, Any]:
     name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
     dictionary = dictionary_named(name)
     word = normalize_word(word)
+    if dictionary.rules.folds_accents:
+        word = dictionary.rules.fold_word(word)  # as the list spells it: élève is eleve
     return {"word": word, "dictionary": dictionary.name, "in_dictionary": word in dictionary}
 
 
@@ -189,6 +199,16 @@ def run_define(fields: Mapping[str, Any]) -> dict[str, Any]:
     word = fields.get("word")
     if not isinstance(word, str) or not word.strip():
         raise bad_request("missing_word", "give the word to define in 'word'")
+    name = read_name(fields.get("dictionary"), "dictionary")
+    if name is not None:
+        rules = rules_named(name)
+        if rules.code != "en":
+            raise bad_request(
+                "definitions_english_only",
+                f"definitions are in English only (WordNet); {name!r} is the "
+                f"{rules.language} dictionary",
+                "dictionary",
+            )
     try:
         return current_app.extensions["boggle.definitions"].define(word).as_dict()
     except DefinitionError as error:
@@ -205,6 +225,30 @@ def define_or_none(word: str) -> dict[str, Any] | None:
         return None
 
 
+def rules_named(name: str) -> Ruleset:
+    """The rules of the dictionary of that name (without loading it), or a 400 listing
+    the names there are."""
+    try:
+        return catalog().rules(name)
+    except UnknownDictionary as error:
+        raise bad_request("unknown_dictionary", str(error), choices=error.names) from None
+
+
+def check_dice_language(dice: DiceSet, rules: Ruleset) -> None:
+    """A 400 when the dice show a face the dictionary's language has no letter for (the
+    English ``Th`` with German words): naming the face, the dice and the dictionary."""
+    for face in dice.faces:
+        if face not in rules.faces and face != rules.blank:
+            raise bad_request(
+                "bad_dice",
+                f"the {dice.name} dice show {face.capitalize()!r}, which is not a face of "
+                f"the {rules.language} dictionary {rules.default_dictionary!r}; roll "
+                f"{rules.language} dice",
+                "dice",
+                choices=[spec.name for spec in rules.dice_sets],
+            )
+
+
 def dictionary_named(name: str) -> Dictionary:
     """The dictionary of that name, or a 400 listing the names there are."""
     try:
@@ -214,15 +258,22 @@ def dictionary_named(name: str) -> Dictionary:
 
 
 def run_random(fields: Mapping[str, Any]) -> dict[str, Any]:
-    """Roll a board from the fields' dice set, seed and size; return the /random document."""
+    """Roll a board from the fields' dice set, seed and size; return the /random document.
+
+    Without a dice set, a dictionary's language chooses its dice: ``dictionary=de`` rolls
+    German's."""
     name = read_name(fields.get("dice"), "dice")
+    dictionary = read_name(fields.get("dictionary"), "dictionary")
+    rules = rules_named(dictionary) if dictionary is not None else None
     rows = read_size(fields.get("rows"), "rows", limits())
     cols = read_size(fields.get("cols"), "cols", limits())
     seed = read_seed(fields.get("seed"))
     try:
-        dice, rows, cols = roll_plan(name, rows, cols)
+        dice, rows, cols = roll_plan(name, rows, cols, rules or RULES)
     except DiceError as error:
-        raise bad_request("unknown_dice", str(error), choices=sorted(DICE_SETS)) from None
+        raise bad_request("unknown_dice", str(error), choices=sorted(ALL_DICE_SETS)) from None
+    if rules is not None:
+        check_dice_language(dice, rules)
     if rows * cols > limits().max_cells:
         raise APIError(
             413,
@@ -239,6 +290,7 @@ def run_random(fields: Mapping[str, Any]) -> dict[str, Any]:
         "dice": dice.name,
         "seed": seed,
         "min_length": dice.min_length,
+        **({} if dictionary is None else {"dictionary": catalog().canonical(dictionary)}),
     }
 
 

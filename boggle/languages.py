@@ -1,0 +1,87 @@
+"""The rulesets of the five other languages: German, French, Spanish, Italian, Dutch.
+
+Each is English's game (the same score table, blank and word lengths) with its own
+alphabet, multi-letter faces, dice and word list, as wordlists/README.md ("Other
+languages") sets them out and wordlists/languages.py records them for the rebuild.
+The engine does not import the rebuild's modules (they are scripts, run where the
+word lists are rebuilt); ``tests/test_languages.py`` holds these values equal to
+theirs. The dice are read from ``wordlists/dice-languages.json``, the file the data
+layer ships, so a new dice set is data, not code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from types import MappingProxyType
+
+from .rules import ENGLISH, DiceSpec, Ruleset, WordListSpec
+
+#: The shipped dice of the five languages: two sets each, ``de`` (4x4) and ``de-big``.
+DICE_FILE = Path(__file__).resolve().parent.parent / "wordlists" / "dice-languages.json"
+
+# code, name in English, name in itself, alphabet, multi-letter faces, replacements.
+_LANGUAGES = (
+    ("de", "German", "Deutsch", "abcdefghijklmnopqrstuvwxyzäöü", ("qu",), (("ß", "ss"),)),
+    ("fr", "French", "Français", "abcdefghijklmnopqrstuvwxyz", ("qu",), ()),
+    ("es", "Spanish", "Español", "abcdefghijklmnopqrstuvwxyzñ", ("qu",), ()),
+    ("it", "Italian", "Italiano", "abcdefghijklmnopqrstuvwxyz", ("qu",), ()),
+    ("nl", "Dutch", "Nederlands", "abcdefghijklmnopqrstuvwxyz", ("qu", "ij"), ()),
+)
+
+
+def _dice_specs(code: str, sets: dict[str, dict]) -> tuple[DiceSpec, ...]:
+    """The language's dice sets from the shipped file, its 4x4 set first."""
+    specs = []
+    for name in (code, f"{code}-big"):
+        entry = sets[name]
+        specs.append(
+            DiceSpec(
+                entry["name"],
+                entry["title"],
+                entry["rows"],
+                entry["cols"],
+                entry["min_length"],
+                entry["dice"],
+            )
+        )
+    return tuple(specs)
+
+
+def _rulesets() -> dict[str, Ruleset]:
+    """One ruleset per language, by code."""
+    with open(DICE_FILE, encoding="utf-8") as f:
+        sets = json.load(f)
+    rulesets = {}
+    for code, language, native, alphabet, faces, replacements in _LANGUAGES:
+        dice = _dice_specs(code, sets)
+        rulesets[code] = dataclasses.replace(
+            ENGLISH,
+            name=language.lower(),
+            alphabet=alphabet,
+            multi_letter_faces=faces,
+            # As in English, a q is only ever the Qu face.
+            letter_faces=MappingProxyType({"q": "qu"}),
+            dice_sets=dice,
+            default_set_for_size=MappingProxyType({(d.rows, d.cols): d.name for d in dice}),
+            default_set=dice[0].name,
+            word_lists=(WordListSpec(code, f"{code}.txt", f"{native}: {language} words"),),
+            default_dictionary=code,
+            code=code,
+            language=language,
+            native_name=native,
+            folds_accents=True,
+            replacements=replacements,
+        )
+    return rulesets
+
+
+#: The other languages' rulesets by code; English (boggle/rules.py) is not among them.
+LANGUAGES: dict[str, Ruleset] = _rulesets()
+
+#: Every ruleset the engine knows, English first.
+ALL_RULESETS: tuple[Ruleset, ...] = (ENGLISH, *LANGUAGES.values())
+
+#: Every face any language's cubes may show (the blank aside): what a Board may hold.
+ALL_FACES: frozenset[str] = frozenset().union(*(rules.faces for rules in ALL_RULESETS))
