@@ -311,7 +311,7 @@ def test_every_static_file_the_page_names_is_served_as_it_is_on_disk(
                 f"{base}/{name.removeprefix('./')}" for name in IMPORT.findall(file.read_text())
             ]
     scripts = {url for url in served if url.endswith(".js")}
-    assert "/static/js/results.js" in scripts
+    assert "/static/js/lib/word-list.js" in scripts  # the word lists, shared by the pages
 
 
 @pytest.mark.parametrize(("given", "stated"), [("5", "5"), ("", "3"), ("2", "3"), ("x", "3")])

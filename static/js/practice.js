@@ -17,7 +17,7 @@ import { $, h, plural } from "./lib/dom.js";
 import { RovingList } from "./lib/roving.js";
 import * as rounds from "./lib/round.js";
 import { defaultMinLength, rules } from "./lib/rules.js";
-import { wordList } from "./results.js";
+import { lengthRows, WordListTools, wordList } from "./lib/word-list.js";
 
 const page = $("practice");
 const given = page.dataset; // what the address asked for, checked by the server
@@ -50,6 +50,16 @@ const definition = new DefinitionPanel($("definition"), (word) => getJSON("defin
 const picker = new PathPicker($("round"), view, $("selection"), (word) => definition.show(word));
 definition.listen($("entered"), () => picker.selected && picker.select(null));
 const board = view.board;
+const missedTools = new WordListTools(
+  {
+    list: $("missed-list"),
+    sort: $("missed-sort"),
+    filter: $("missed-filter"),
+    group: $("missed-group"),
+    shown: $("missed-shown"),
+  },
+  () => renderMissed(),
+);
 const fine = matchMedia("(pointer: fine)").matches; // a mouse: focusing the input is safe
 
 // Everything the page shows of a round comes from this one object; render() lays it out.
@@ -328,6 +338,7 @@ function renderOutcome() {
     h("a", { href: solver.href }, "This board in the solver"),
   );
   const lists = [$("found-title"), $("found-list"), $("missed-title"), $("missed-list")];
+  $("missed-tools").hidden = !outcome?.missed?.count;
   if (!outcome || outcome.error) {
     $("summary-text").textContent = outcome
       ? `The round could not be scored: ${outcome.error}`
@@ -353,9 +364,18 @@ function renderOutcome() {
   );
   $("missed-title").textContent =
     `Missed · ${plural(missed.count, "word")}, ${plural(missed.total_score, "point")}`;
-  $("missed-list").replaceChildren(
-    missed.count ? wordList(missed.words) : h("p", { class: "empty" }, "Every word. Well played!"),
-  );
+  renderMissed();
+}
+
+/** The words the round missed, best first (by points, then length) unless the tools say otherwise. */
+function renderMissed() {
+  const missed = state.outcome?.missed;
+  if (!missed) return;
+  missedTools.render(missed.words, {
+    rows: lengthRows(missed.words),
+    selected: picker.selected,
+    empty: "Every word. Well played!",
+  });
 }
 
 // --- Judging words --------------------------------------------------------------------

@@ -5,11 +5,13 @@
 // /solve JSON, so the two stay interchangeable. What is counted or worded from the
 // words (per length, the long share, the summary line) comes in the document's
 // `summary` (boggle/summary.py); this module only lays it out. The board and its
-// path drawing are lib/board-view.js, shared with the practice and scoring pages.
+// path drawing are lib/board-view.js, shared with the practice and scoring pages; the
+// word list and its tools are lib/word-list.js, shared with the practice summary.
 
-import { BoardView, pathSpeech, pathText, readPath } from "./lib/board-view.js";
+import { BoardView, pathSpeech, readPath } from "./lib/board-view.js";
 import { announce, h, plural } from "./lib/dom.js";
 import { RovingList } from "./lib/roving.js";
+import { WordListTools } from "./lib/word-list.js";
 
 // The length chart's geometry, as in web/pages.py and templates/index.html.
 const CHART_ROW = 30;
@@ -20,50 +22,6 @@ const RATING_BAR = 10;
 const RATING_HEIGHT = 36;
 const number = (n) => n.toLocaleString("en-US");
 
-const alphabetical = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
-const byLength = (a, b) => b.word.length - a.word.length || alphabetical(a, b);
-// Equal scores go longest first: 10 letters before 8, though both score 11.
-const byScore = (a, b) => b.score - a.score || byLength(a, b);
-const SORTS = { score: byScore, length: byLength, alpha: alphabetical };
-
-/**
- * Words as a list of buttons that show their paths (index.html draws the same). In a
- * group of one length (`grouped`) the points are said once, in the group's heading.
- */
-export function wordList(words, selected = null, grouped = false) {
-  return h(
-    "ul",
-    { class: grouped ? "words grouped" : "words" },
-    ...words.map((w) =>
-      h(
-        "li",
-        {},
-        h(
-          "button",
-          {
-            type: "button",
-            "data-word": w.word,
-            "data-score": w.score,
-            "data-path": pathText(w.path),
-            "aria-pressed": String(w.word === selected),
-          },
-          ...(grouped
-            ? [w.word]
-            : [
-                `${w.word} `,
-                h(
-                  "span",
-                  { class: "score" },
-                  String(w.score),
-                  h("span", { class: "vh" }, w.score === 1 ? " point" : " points"),
-                ),
-              ]),
-        ),
-      ),
-    ),
-  );
-}
-
 export class Results {
   constructor(root, onSelect) {
     this.root = root;
@@ -73,15 +31,15 @@ export class Results {
     this.view.pinWithin(root);
     this.list = this.$("word-list");
     this.roving = new RovingList(this.list);
-    this.tools = { sort: this.$("sort"), filter: this.$("filter"), group: this.$("group") };
+    const tools = { sort: this.$("sort"), filter: this.$("filter"), group: this.$("group") };
+    this.tools = new WordListTools({ list: this.list, shown: this.$("shown"), ...tools }, () =>
+      this.renderWords(),
+    );
     this.words = [];
     this.summary = null; // the /solve document's summary
     this.selected = null;
 
     this.$("word-tools").hidden = false;
-    for (const tool of Object.values(this.tools)) {
-      tool.addEventListener("input", () => this.renderWords());
-    }
     this.list.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-word]");
       if (!button) return;
@@ -209,37 +167,11 @@ export class Results {
 
   /** The word list, as the sort, filter and grouping tools ask. */
   renderWords() {
-    const needle = this.tools.filter.value.trim().toLowerCase();
-    const words = this.words
-      .filter((w) => w.word.includes(needle))
-      .sort(SORTS[this.tools.sort.value]);
-    const shown = this.$("shown");
-    shown.hidden = !needle;
-    const all = plural(this.words.length, "word");
-    shown.textContent = `${words.length} of ${all} contain “${needle}”.`;
-
-    if (!this.words.length) {
-      this.list.replaceChildren(h("p", { class: "empty" }, this.summary.line));
-    } else if (!this.tools.group.checked) {
-      this.list.replaceChildren(this.wordItems(words));
-    } else {
-      // Longest first; each group headed by the board's count and points for its length.
-      const rows = [...this.summary.by_length].reverse();
-      this.list.replaceChildren(
-        ...rows.flatMap((row) => {
-          const group = words.filter((w) => w.word.length === row.length);
-          if (!group.length) return [];
-          return [
-            h("h3", { class: "group-title" }, `${row.length} letters `, h("span", {}, row.text)),
-            wordList(group, this.selected, true),
-          ];
-        }),
-      );
-    }
-  }
-
-  wordItems(words) {
-    return wordList(words, this.selected);
+    this.tools.render(this.words, {
+      rows: this.summary.by_length,
+      selected: this.selected,
+      empty: this.summary.line,
+    });
   }
 
   /** Show a word's path with its step numbers, or clear it (null). */

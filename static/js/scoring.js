@@ -10,7 +10,7 @@ import { BoardView, PathPicker, pathText } from "./lib/board-view.js";
 import { $, FieldErrors, announce, bringIntoView, h, plural } from "./lib/dom.js";
 import { RovingList } from "./lib/roving.js";
 import { stateShortestWord } from "./lib/rules.js";
-import { wordList } from "./results.js";
+import { wordList } from "./lib/word-list.js";
 
 const form = $("score-form");
 const fields = { board: $("board"), min_length: $("min_length"), dictionary: $("dictionary") };

@@ -38,12 +38,26 @@ def word_button(page: Page, word: str):
     return page.locator(f'#word-list button[data-word="{word}"]')
 
 
+# Resolves once the page has held still for 100 ms: a smooth scroll has ended.
+STILL = """() => new Promise((done) => {
+    let last = null;
+    const look = () => {
+        if (last === scrollY) return done();
+        last = scrollY;
+        setTimeout(look, 100);
+    };
+    look();
+})"""
+
+
 def solve_by_text(page: Page, expect: Callable, board: str = BOARD) -> None:
-    """Type a board into the text field and press Enter; wait for the words."""
+    """Type a board into the text field and press Enter; wait for the words, and for the
+    page to stop scrolling to them (a tap while it glides lands on whatever passes by)."""
     page.locator("#board").fill(board)
     page.locator("#board").press("Enter")
     expect(page.locator("#results")).to_be_visible()
     expect(page.locator("#word-list button").first).to_be_visible()
+    page.evaluate(STILL)
 
 
 def fill_players(page: Page, players: list[tuple[str, str]]) -> None:

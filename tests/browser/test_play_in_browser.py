@@ -279,7 +279,9 @@ def test_a_timed_round_traced_typed_reloaded_and_run_out(
     missed = page.locator("#missed-list button[data-word]")
     expect(missed).to_have_count(solution["count"] - 2)
     shown = missed.evaluate_all("buttons => buttons.map(b => b.dataset.word)")
-    assert shown == [w["word"] for w in solution["words"] if w["word"] not in ("slate", "lines")]
+    assert shown == [
+        w["word"] for w in best_first(solution["words"]) if w["word"] not in ("slate", "lines")
+    ]
     expect(page.locator("#entered li")).to_have_count(2)  # the ones that did not count
 
     missed.nth(0).click()
@@ -297,6 +299,73 @@ def test_a_timed_round_traced_typed_reloaded_and_run_out(
     expect(page.locator("#setup")).to_be_visible()
     # Only the personal bests stay.
     assert page.evaluate("Object.keys(localStorage)") == ["boggle.practice.bests"]
+
+
+def best_first(words: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Words as the practice summary lists its missed words: by points, then length, A to Z."""
+    return sorted(words, key=lambda w: (-w["score"], -len(w["word"]), w["word"]))
+
+
+def test_the_missed_words_come_best_first_with_the_solvers_list_tools(
+    page: Page, live_url: str, expect: Callable, solve_api: Callable
+) -> None:
+    solution = solve_api(BOARD)
+    page.goto(f"{live_url}/practice?{urlencode({'board': BOARD})}")
+    page.get_by_role("button", name="Start the round").click()
+    page.locator("#word-input").fill("slate")
+    page.locator("#word-input").press("Enter")
+    expect(page.locator("#tally")).to_have_text("2 points · 1 word")
+    page.get_by_role("button", name="Stop", exact=True).click()
+    page.get_by_role("button", name="Stop now").click()
+    missed = [w for w in best_first(solution["words"]) if w["word"] != "slate"]
+    buttons = page.locator("#missed-list button[data-word]")
+    expect(buttons).to_have_count(len(missed))
+    words = "buttons => buttons.map(b => b.dataset.word)"
+    assert buttons.evaluate_all(words) == [w["word"] for w in missed]
+    # The best is worth more than the last: the order is not the list's by chance.
+    assert missed[0]["score"] > missed[-1]["score"]
+
+    # One Tab stop: arrows and End move inside the list, Tab leaves it at once.
+    buttons.first.focus()
+    page.keyboard.press("ArrowDown")
+    expect(buttons.nth(1)).to_be_focused()
+    page.keyboard.press("End")
+    expect(buttons.last).to_be_focused()
+    assert page.locator("#missed-list [tabindex='0']").count() == 1
+    page.keyboard.press("Tab")
+    assert not page.evaluate(
+        "document.getElementById('missed-list').contains(document.activeElement)"
+    )
+
+    # Find: only the words holding the letters, and how many they are.
+    page.locator("#missed-filter").fill("ate")
+    holding = [w["word"] for w in missed if "ate" in w["word"]]
+    assert 0 < len(holding) < len(missed)
+    expect(buttons).to_have_count(len(holding))
+    assert buttons.evaluate_all(words) == holding
+    expect(page.locator("#missed-shown")).to_have_text(
+        f"{len(holding)} of {len(missed)} words contain \u201cate\u201d."
+    )
+    page.locator("#missed-filter").fill("")
+
+    # A to Z, then grouped by length: longest first, each group's words and points.
+    page.locator("#missed-sort").select_option("alpha")
+    assert buttons.evaluate_all(words) == sorted(w["word"] for w in missed)
+    page.locator("#missed-group").check()
+    lengths = sorted({len(w["word"]) for w in missed}, reverse=True)
+    titles = []
+    for length in lengths:
+        group = [w for w in missed if len(w["word"]) == length]
+        count, points = len(group), sum(w["score"] for w in group)
+        noun = "word" if count == 1 else "words"
+        unit = "point" if points == 1 else "points"
+        titles.append(f"{length} letters {count} {noun}, {points} {unit}")
+    expect(page.locator("#missed-list .group-title")).to_have_text(titles)
+    grouped = sorted(missed, key=lambda w: (-len(w["word"]), w["word"]))
+    assert buttons.evaluate_all(words) == [w["word"] for w in grouped]
+    # A word chosen from the tools' list still shows its path.
+    buttons.first.click()
+    assert marked(page) == path_steps(grouped[0])
 
 
 def test_a_round_on_random_dice_takes_the_sets_time_and_rules(

@@ -48,7 +48,9 @@ def test_the_qr_code_and_the_csv_follow_the_board_solved(
     page.get_by_text("QR code of this board").click()
     qr = page.locator("#qr")
     expect(qr).to_be_visible()
-    page.wait_for_function("document.getElementById('qr').complete")
+    # A function, not an expression: polling an expression evaluates a string, which
+    # the page's CSP refuses (as it should) whenever the image is not loaded at once.
+    page.wait_for_function("() => document.getElementById('qr').complete")
     assert page.evaluate("document.getElementById('qr').naturalWidth") > 100  # it loaded
     assert parse_qs(urlsplit(qr.get_attribute("src")).query)["board"] == [BOARD]
     with page.expect_download() as download:

@@ -1,5 +1,6 @@
 """The dark theme in a real Chromium: it follows the system, a switch overrides it and is
-remembered, and no text on the main pages falls below 4.5:1 (computed from the styles)."""
+remembered, and no text on the main pages falls below WCAG's 4.5:1 (3:1 for large
+text), computed from the styles, in either theme however it was chosen."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ pytestmark = pytest.mark.browser
 
 # Every visible element with text of its own, with its colour against the first
 # background behind it; text on a gradient (the cubes, checked below) is left out.
+# WCAG asks 4.5:1 of text, 3:1 of large text: 24 px, or 18.66 px (14 pt) and bold.
 LOW_CONTRAST = """() => {
     const rgb = (text) => text.match(/[\\d.]+/g).map(Number);
     const luminance = ([r, g, b]) => {
@@ -45,10 +47,12 @@ LOW_CONTRAST = """() => {
         if (element.closest('.vh, script, .qr')) continue;
         const background = behind(element);
         if (!background) continue;
-        const colour = rgb(getComputedStyle(element).color);
-        const value = ratio(colour, background);
+        const style = getComputedStyle(element);
+        const size = parseFloat(style.fontSize);
+        const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+        const value = ratio(rgb(style.color), background);
         const text = element.textContent.trim().slice(0, 30);
-        if (value < 4.5) {
+        if (value < (large ? 3 : 4.5)) {
             const where = element.parentElement?.className ?? "";
             low.push([element.tagName, element.className, where, text, value.toFixed(2)]);
         }
@@ -58,7 +62,7 @@ LOW_CONTRAST = """() => {
 
 
 def low_contrast(page: Page) -> list:
-    """The text below 4.5:1 on the page, once the chosen path has drawn itself."""
+    """The text below its contrast minimum on the page, once the chosen path has drawn itself."""
     page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))")
     return page.evaluate(LOW_CONTRAST)
 
@@ -80,24 +84,62 @@ def test_the_dark_theme_follows_the_system_and_the_switch_is_remembered(
     expect(page.locator("#theme-toggle")).to_have_attribute("aria-pressed", "false")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_text_on_the_main_pages_is_below_4_5_to_1(
-    page: Page, live_url: str, expect: Callable, artifacts: Path, scheme: str
+# How a theme comes to be shown: the system's setting alone, or the header's switch,
+# pressed on a system set the other way and remembered across a reload.
+THEMES = {
+    "light": ("light", None),
+    "dark": ("dark", None),
+    "dark-switched": ("light", "dark"),
+    "light-switched": ("dark", "light"),
+}
+
+
+def choose_theme(page: Page, live_url: str, expect: Callable, how: str) -> str:
+    """Show the theme as `how` says (a key of THEMES); the theme it comes to."""
+    system, switched = THEMES[how]
+    page.emulate_media(color_scheme=system)
+    if switched:
+        page.goto(live_url)
+        page.locator("#theme-toggle").click()
+        expect(page.locator("#theme-toggle")).to_have_attribute(
+            "aria-pressed", str(switched == "dark").lower()
+        )
+    return switched or system
+
+
+@pytest.mark.parametrize("how", list(THEMES))
+def test_no_text_on_the_main_pages_is_below_its_contrast_minimum(
+    page: Page, live_url: str, expect: Callable, artifacts: Path, how: str
 ) -> None:
-    page.emulate_media(color_scheme=scheme)
+    theme = choose_theme(page, live_url, expect, how)
     page.goto(f"{live_url}/?{urlencode({'board': BOARD})}")
+    paper = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert paper == {"dark": "rgb(17, 21, 29)", "light": "rgb(244, 241, 233)"}[theme]
     page.locator("#word-list button[data-word]").first.click()
     page.mouse.move(0, 0)
     assert low_contrast(page) == []
-    page.screenshot(path=artifacts / f"solver-{scheme}.png", full_page=True)
+    page.screenshot(path=artifacts / f"solver-{how}.png", full_page=True)
     page.goto(f"{live_url}/scoring?{urlencode({'board': BOARD})}")
     fill_players(page, PLAYERS)
     page.get_by_role("button", name="Score the game").click()
     expect(page.locator("#score-results")).to_be_visible()
     assert low_contrast(page) == []
-    page.screenshot(path=artifacts / f"scoring-{scheme}.png", full_page=True)
+    page.screenshot(path=artifacts / f"scoring-{how}.png", full_page=True)
     page.goto(f"{live_url}/practice")
     assert low_contrast(page) == []
+    # A finished round: its verdicts, the summary and the found and missed lists.
+    page.goto(f"{live_url}/practice?{urlencode({'board': BOARD})}")
+    page.get_by_role("button", name="Start the round").click()
+    for word in ("slate", "xyzzy"):
+        page.locator("#word-input").fill(word)
+        page.locator("#word-input").press("Enter")
+    expect(page.locator("#entered li")).to_have_count(2)
+    page.get_by_role("button", name="Stop", exact=True).click()
+    page.get_by_role("button", name="Stop now").click()
+    expect(page.locator("#missed-list button[data-word]").first).to_be_visible()
+    page.mouse.move(0, 0)
+    assert low_contrast(page) == []
+    page.screenshot(path=artifacts / f"practice-{how}.png", full_page=True)
     # Letters on the cubes: dark ink on the light cube, in either theme.
     page.goto(f"{live_url}/?{urlencode({'board': BOARD})}")
     ink, cube = page.evaluate(

@@ -1,4 +1,5 @@
-"""The word list in a real Chromium: one Tab stop, arrow keys inside, groups, "1 point".
+"""The word list in a real Chromium: one Tab stop, arrow keys and type-ahead inside, a word
+chosen in 5 key presses, groups, "1 point".
 
 At a phone's size (375 x 740) and a laptop's (1280 x 800), as the list is used at the
 table.
@@ -57,6 +58,39 @@ def test_one_tab_leaves_the_list_and_the_arrow_keys_move_inside_it(
     assert marked(page) == path_steps(last)
     page.keyboard.press("Home")
     assert page.evaluate(ACTIVE_WORD) == order[0]
+
+
+def test_a_word_deep_in_the_list_is_reached_and_chosen_in_5_key_presses(
+    sized_page: Page, live_url: str, expect: Callable, solve_api: Callable
+) -> None:
+    page = sized_page
+    solution = solve_api(BOARD)
+    page.goto(live_url)
+    solve_by_text(page, expect)
+    # The list as drawn: grouped by length, longest first, A to Z in a group.
+    order = sorted(solution["words"], key=lambda w: (-len(w["word"]), w["word"]))
+    target = next(w for w in order if w["word"].startswith("tap"))
+    assert order.index(target) > 100  # far beyond a few arrow presses
+    page.locator("#group").focus()
+    page.keyboard.press("Tab")  # the list gains focus...
+    assert page.evaluate(IN_LIST)
+    presses = ["t", "a", "p", "Enter"]  # ...its start typed, and chosen
+    for key in presses:
+        page.keyboard.press(key)
+    assert len(presses) <= 5
+    assert page.evaluate(ACTIVE_WORD) == target["word"]
+    expect(page.locator(f'#word-list button[data-word="{target["word"]}"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    assert marked(page) == path_steps(target)
+    # A pause starts a new prefix; a letter no word begins with leaves the focus alone.
+    page.wait_for_timeout(900)
+    page.keyboard.press("s")
+    first_s = next(w["word"] for w in order[order.index(target) + 1 :] if w["word"][0] == "s")
+    assert page.evaluate(ACTIVE_WORD) == first_s
+    page.keyboard.press("x")
+    assert page.evaluate(ACTIVE_WORD) == first_s
+    assert page.locator("#word-list [tabindex='0']").count() == 1
 
 
 def test_the_list_is_grouped_longest_first_and_says_1_point(

@@ -3,6 +3,11 @@
 //
 // The list's container keeps the tab stop on one button (the chosen word's, else the
 // first) however often the list is redrawn, and moves it to whichever button gets focus.
+// Typing letters jumps to the next word that begins with them ("type-ahead", as in a
+// list box), so any word is a few keys away, however deep in the list it sits.
+
+/** A pause longer than this (ms) between letters starts a new prefix. */
+export const TYPE_AHEAD_MS = 800;
 
 /** Where a key moves the focus in a list of `count` buttons from `index`; null: it does not. */
 export function nextIndex(key, index, count) {
@@ -23,10 +28,38 @@ export function nextIndex(key, index, count) {
   }
 }
 
+/** The prefix after typing `key`, `gap` ms after the prefix's last letter. */
+export function typedPrefix(prefix, key, gap) {
+  return (gap < TYPE_AHEAD_MS ? prefix : "") + key.toLowerCase();
+}
+
+/**
+ * Where a typed prefix takes the focus among `words` from `index`: the first word that
+ * begins with it, searching on from the current word (from the next one for a single
+ * letter, so that typing "t" again goes on to the next t-word) and round to the top;
+ * null when no word begins with it.
+ */
+export function prefixIndex(words, prefix, index) {
+  const start = prefix.length === 1 ? index + 1 : index;
+  for (let k = 0; k < words.length; k++) {
+    const i = (start + k) % words.length;
+    if (words[i].startsWith(prefix)) return i;
+  }
+  return null;
+}
+
+/** Whether a key press is a letter to type ahead with (not Space, not a shortcut). */
+const isLetter = (event) =>
+  event.key.length === 1 &&
+  /\p{L}/u.test(event.key) &&
+  !(event.altKey || event.ctrlKey || event.metaKey);
+
 export class RovingList {
   constructor(container, selector = "button[data-word]") {
     this.container = container;
     this.selector = selector;
+    this.prefix = "";
+    this.typedAt = -Infinity;
     container.addEventListener("keydown", (event) => this.move(event));
     container.addEventListener("focusin", (event) => {
       const button = event.target.closest(selector);
@@ -61,10 +94,27 @@ export class RovingList {
   move(event) {
     const buttons = this.buttons();
     const index = buttons.indexOf(event.target.closest(this.selector));
-    if (index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (index < 0) return;
+    if (isLetter(event)) {
+      this.typeAhead(event, buttons, index);
+      return;
+    }
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
     const next = nextIndex(event.key, index, buttons.length);
     if (next === null) return;
     event.preventDefault(); // no scrolling the page
+    this.holdStop(buttons[next]);
+    buttons[next].focus();
+  }
+
+  /** Add a typed letter to the prefix and go to the word it leads to, if any. */
+  typeAhead(event, buttons, index) {
+    event.preventDefault();
+    this.prefix = typedPrefix(this.prefix, event.key, event.timeStamp - this.typedAt);
+    this.typedAt = event.timeStamp;
+    const words = buttons.map((b) => b.dataset.word);
+    const next = prefixIndex(words, this.prefix, index);
+    if (next === null) return; // no word begins so: the focus stays
     this.holdStop(buttons[next]);
     buttons[next].focus();
   }

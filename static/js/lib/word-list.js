@@ -1,0 +1,111 @@
+// A list of found words as buttons, and the tools over it (sort, find, group by length).
+// The solver's word list and the practice summary's missed words are drawn by this one
+// code, so the two lists read, sort and filter alike.
+
+import { pathText } from "./board-view.js";
+import { h, plural } from "./dom.js";
+
+const alphabetical = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
+const byLength = (a, b) => b.word.length - a.word.length || alphabetical(a, b);
+// Equal scores go longest first: 10 letters before 8, though both score 11.
+const byScore = (a, b) => b.score - a.score || byLength(a, b);
+/** The orders of the Sort menu, by its values. */
+export const SORTS = { score: byScore, length: byLength, alpha: alphabetical };
+
+/**
+ * Words as a list of buttons that show their paths (index.html draws the same). In a
+ * group of one length (`grouped`) the points are said once, in the group's heading.
+ */
+export function wordList(words, selected = null, grouped = false) {
+  return h(
+    "ul",
+    { class: grouped ? "words grouped" : "words" },
+    ...words.map((w) =>
+      h(
+        "li",
+        {},
+        h(
+          "button",
+          {
+            type: "button",
+            "data-word": w.word,
+            "data-score": w.score,
+            "data-path": pathText(w.path),
+            "aria-pressed": String(w.word === selected),
+          },
+          ...(grouped
+            ? [w.word]
+            : [
+                `${w.word} `,
+                h(
+                  "span",
+                  { class: "score" },
+                  String(w.score),
+                  h("span", { class: "vh" }, w.score === 1 ? " point" : " points"),
+                ),
+              ]),
+        ),
+      ),
+    ),
+  );
+}
+
+/**
+ * A list's words and points per length, shortest first, worded as the solver's groups
+ * are ("5 words, 7 points"). The solver has these from the server (its summary); a list
+ * that is part of a board's words, as the missed words are, counts its own.
+ */
+export function lengthRows(words) {
+  const rows = new Map();
+  for (const w of words) {
+    const row = rows.get(w.word.length) ?? { length: w.word.length, count: 0, points: 0 };
+    row.count += 1;
+    row.points += w.score;
+    rows.set(row.length, row);
+  }
+  return [...rows.values()]
+    .sort((a, b) => a.length - b.length)
+    .map((row) => ({ ...row, text: `${plural(row.count, "word")}, ${plural(row.points, "point")}` }));
+}
+
+/**
+ * The tools over a list: a Sort menu, a Find field and a Group-by-length box, with a
+ * line saying how many words a search leaves. `onChange` is called when one is used.
+ */
+export class WordListTools {
+  constructor({ list, sort, filter, group, shown }, onChange) {
+    this.list = list;
+    this.tools = { sort, filter, group };
+    this.shown = shown;
+    for (const tool of Object.values(this.tools)) tool.addEventListener("input", onChange);
+  }
+
+  /**
+   * Draw `words` as the tools ask: `rows` are the groups' headings (lengthRows' shape),
+   * `selected` the chosen word, `empty` what an empty list says.
+   */
+  render(words, { rows, selected = null, empty }) {
+    const needle = this.tools.filter.value.trim().toLowerCase();
+    const shown = words.filter((w) => w.word.includes(needle)).sort(SORTS[this.tools.sort.value]);
+    this.shown.hidden = !needle;
+    this.shown.textContent = `${shown.length} of ${plural(words.length, "word")} contain “${needle}”.`;
+
+    if (!words.length) {
+      this.list.replaceChildren(h("p", { class: "empty" }, empty));
+    } else if (!this.tools.group.checked) {
+      this.list.replaceChildren(wordList(shown, selected));
+    } else {
+      // Longest first; each group headed by its count and points.
+      this.list.replaceChildren(
+        ...[...rows].reverse().flatMap((row) => {
+          const group = shown.filter((w) => w.word.length === row.length);
+          if (!group.length) return [];
+          return [
+            h("h3", { class: "group-title" }, `${row.length} letters `, h("span", {}, row.text)),
+            wordList(group, selected, true),
+          ];
+        }),
+      );
+    }
+  }
+}
