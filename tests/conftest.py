@@ -22,12 +22,6 @@ from app import create_app
 from boggle import Catalog, Dictionary
 from boggle.solver import engine_notice
 
-# The line saying the pure-Python core searches (BOGGLE_PURE_PYTHON=1, or no native
-# module) is printed once per process, at the first app or command-line search. The
-# test process is no start-up: take it here, so that no test's output depends on being
-# first. tests/test_native.py checks the line in processes of their own.
-engine_notice()
-
 # Under mutation testing (see property_budget.py) the property tests that name no
 # number of examples try as few as those that do, with no deadline: a mutant may be
 # slow without being wrong, and the run's timeout judges that.
@@ -36,6 +30,19 @@ if UNDER_MUTATION:
     settings.load_profile("mutation")
 # Modules whose mutants could change a word graph: they never share the cache.
 GRAPH_BUILDERS = ("boggle.dictionary.", "boggle.rules.", "boggle.catalog.")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _engine_notice_taken() -> None:
+    """Take the one line saying the pure-Python core searches, before any test runs.
+
+    It is printed once per process (BOGGLE_PURE_PYTHON=1, or no native module), at the
+    first app or command-line search; the test process is no start-up, so no test's
+    output may depend on being first. tests/test_native.py checks the line in processes
+    of their own. A fixture, not an import-time call: mutation testing checks its set-up
+    by making every engine function fail, which must fail tests, not the import.
+    """
+    engine_notice()
 
 
 @pytest.fixture(scope="session")
