@@ -210,6 +210,30 @@ def test_rooms_created_per_client_are_limited_per_hour(
     assert client.post("/rooms", json={"name": "Ann"}).status_code == 201
 
 
+def test_behind_nginx_the_client_is_the_last_forwarded_address(
+    make_rooms_app: Callable[..., Flask],
+) -> None:
+    # gunicorn on a Unix socket (the production recipe) sees no peer address; nginx
+    # appends the one it saw to X-Forwarded-For, after whatever the client sent.
+    app = make_rooms_app(ROOM_CREATIONS_PER_HOUR=1)
+
+    def create_from(forwarded: str) -> int:
+        return (
+            app.test_client()
+            .post(
+                "/rooms",
+                json={"name": "Ann"},
+                headers={"X-Forwarded-For": forwarded},
+                environ_base={"REMOTE_ADDR": ""},
+            )
+            .status_code
+        )
+
+    assert create_from("203.0.113.9") == 201
+    assert create_from("198.51.100.1, 203.0.113.9") == 429  # a forged first entry
+    assert create_from("203.0.113.10") == 201
+
+
 # --- The room's document, ETag and 304 ----------------------------------------------------
 
 
