@@ -363,7 +363,7 @@ def send(client: FlaskClient, code: str, word: str, number: int = 1) -> Any:
     return client.post(f"/rooms/{code}/rounds/{number}/words", json={"word": word})
 
 
-def test_words_get_their_verdicts_and_paths(app: Flask) -> None:
+def test_words_get_their_verdicts_and_paths(app: Flask, clock: Clock) -> None:
     client, created = create(app)
     code = created["room"]
     start(client, code)
@@ -383,12 +383,23 @@ def test_words_get_their_verdicts_and_paths(app: Flask) -> None:
     assert send(client, code, "zebra").json["verdict"] == "not_on_board"
     short = send(client, code, "up").json
     assert (short["verdict"], short["path"], short["score"]) == ("too_short", [[1, 3], [1, 2]], 0)
+    clock.advance(1)  # five words a second at most
+    # A browser playing keeps its seat's cookie for another idle room's lifetime.
+    renewed = send(client, code, "flap").headers["Set-Cookie"]
+    assert renewed.startswith(f"boggle_room_{code}={created['token']};")
+    assert "Max-Age=86400" in renewed
+    by_token = app.test_client().post(
+        f"/rooms/{code}/rounds/1/words", json={"word": "flat"}, headers=bearer(created["token"])
+    )
+    assert "Set-Cookie" not in by_token.headers
     listed = client.get(f"/rooms/{code}/rounds/1/words").json
     assert [(w["word"], w["verdict"]) for w in listed["words"]] == [
         ("float", "accepted"),
         ("xyzzy", "not_a_word"),
         ("zebra", "not_on_board"),
         ("up", "too_short"),
+        ("flap", "accepted"),
+        ("flat", "accepted"),
     ]
 
 
