@@ -272,6 +272,10 @@ def test_the_etag_changes_with_the_room_and_not_with_the_time(app: Flask, clock:
     clock.advance(5)
     again = client.get(address, headers={"If-None-Match": tag})
     assert (again.status_code, again.data, again.headers["ETag"]) == (304, b"", tag)
+    weak = client.get(address, headers={"If-None-Match": f"W/{tag}"})
+    assert weak.status_code == 304
+    other = client.get(address, headers={"If-None-Match": '"0123456789abcdef"'})
+    assert other.status_code == 200
     join(app, created["room"], "Bob")
     changed = client.get(address, headers={"If-None-Match": tag})
     assert changed.status_code == 200

@@ -201,7 +201,9 @@ def room_response(code: str, token: str | None, status: int) -> Response:
     state = rooms().state(code, token)
     document = {"room": state.pop("room"), "url": room_url(code), **state}
     tag = hashlib.sha256(json.dumps(document, sort_keys=True).encode()).hexdigest()[:32]
-    if status == 200 and request.if_none_match.contains(tag):
+    # Compared weakly, as RFC 9110 asks of If-None-Match: a proxy that compresses the
+    # answer marks its tag weak (W/"..."), and the client sends that back.
+    if status == 200 and request.if_none_match.contains_weak(tag):
         response = Response(status=304)
     else:
         document["now"] = round(rooms().clock(), 3)
