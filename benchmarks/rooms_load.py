@@ -261,7 +261,7 @@ def run_one(database: str, args) -> dict:
             "BOGGLE_LOG_LEVEL": "warning",
             "BOGGLE_DATABASE_URL": url,
             # One client creates every room here; the per-client limit is for strangers.
-            "BOGGLE_ROOMS_PER_CLIENT": str(args.rooms + 10),
+            "BOGGLE_ROOM_CREATIONS_PER_HOUR": str(args.rooms + 10),
         }
         recipe = Recipe("127.0.0.1", port, env=env)
         try:
@@ -276,6 +276,19 @@ def run_one(database: str, args) -> dict:
         if stop_database:
             stop_database()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time the processes have used, in seconds."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # replaced during the run: its time is lost, and said below
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
 
 
 def play(port: int, args, server: RunningServer, health: dict) -> dict:
@@ -302,6 +315,7 @@ def play(port: int, args, server: RunningServer, health: dict) -> dict:
         rooms.append((body["room"], seats))
     tally = Tally()
     words_of = WordsOf()
+    cpu_before = cpu_seconds(server.workers)
     started = time.monotonic()
     stop_at = started + args.duration
     threads = []
@@ -319,7 +333,9 @@ def play(port: int, args, server: RunningServer, health: dict) -> dict:
     for thread in threads:
         thread.join(timeout=args.duration + 60)
     elapsed = time.monotonic() - started
+    cpu = cpu_seconds(server.workers) - cpu_before
     return {
+        "cpu": cpu,
         "server": server,
         "health": health,
         "setup": setup,
@@ -342,7 +358,7 @@ def report(database: str, figures: dict, args) -> None:
     )
     print(f"{'request':<10}{'count':>8}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}"
           f"{'p99 ms':>9}{'max ms':>9}")  # fmt: skip
-    for kind, values in sorted(tally.latencies.items()) + [("all", everything)]:
+    for kind, values in [*sorted(tally.latencies.items()), ("all", everything)]:
         print(
             f"{kind:<10}{len(values):>8}{len(values) / figures['elapsed']:>8.1f}"
             f"{statistics.median(values):>9.2f}{percentile(values, 95):>9.2f}"
@@ -351,6 +367,10 @@ def report(database: str, figures: dict, args) -> None:
     setup = [ms for values in figures["setup"].latencies.values() for ms in values]
     print(f"setup (create and join, one at a time): {len(setup)} requests, "
           f"p50 {statistics.median(setup):.2f} ms, p99 {percentile(setup, 99):.2f} ms")  # fmt: skip
+    print(
+        f"the workers' CPU: {figures['cpu']:.1f} s in all, "
+        f"{figures['cpu'] * 1000 / max(1, len(everything)):.2f} ms a request"
+    )
     errors = sum(tally.errors.values()) + sum(figures["setup"].errors.values())
     print(f"errors: {errors}" + "".join(f"\n  {k}: {n}" for k, n in sorted(tally.errors.items())))
 
@@ -365,8 +385,9 @@ def main() -> int:
     parser.add_argument("--round-seconds", type=int, default=30)
     parser.add_argument("--poll", type=float, default=2.0, help="seconds between polls")
     parser.add_argument("--word-every", type=float, default=3.0, help="seconds between words")
-    parser.add_argument("--pause", type=float, default=2.0,
-                        help="seconds the host waits after the results before the next round")  # fmt: skip
+    parser.add_argument(
+        "--pause", type=float, default=2.0, help="seconds from the results to the next round"
+    )
     parser.add_argument("--dice", default="new")
     args = parser.parse_args()
     if find_nginx() is None:
