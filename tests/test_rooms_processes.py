@@ -193,3 +193,47 @@ def test_a_word_answered_survives_every_worker_killed_at_once(
     assert status == 200, results
     words = results["players"][0]["words"]
     assert [(w["word"], w["verdict"]) for w in words] == [(word, "scored")]
+
+
+@pytest.mark.slow
+def test_the_production_recipe_serves_rooms_with_links_to_its_own_port(
+    room_database: str, cache_dir: Path
+) -> None:
+    from deploy.serve import Recipe, find_nginx
+
+    if find_nginx() is None:
+        reason = "nginx is not installed (Debian: apt-get install nginx)"
+        if os.environ.get("BOGGLE_REQUIRE_NGINX") == "1":
+            pytest.fail(f"BOGGLE_REQUIRE_NGINX=1 but {reason}")
+        pytest.skip(reason)
+    env = {
+        "BOGGLE_WORKERS": "2",
+        "BOGGLE_DATABASE_URL": room_database,
+        "BOGGLE_CACHE_DIR": str(cache_dir),
+        "BOGGLE_PRELOAD_DICTIONARIES": "standard",
+        "BOGGLE_PRELOAD_RATINGS": "standard",
+        "BOGGLE_ROOM_CREATIONS_PER_HOUR": "1",
+    }
+    recipe = Recipe("127.0.0.1", free_port(), env=env)
+    try:
+        with open(recipe.run_dir / "gunicorn.log", "wb") as log:
+            recipe.start(gunicorn_log=log)
+        base = f"http://{recipe.listen}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/healthz", timeout=2):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "the recipe did not answer within 60 s"
+                time.sleep(0.2)
+        status, created = call(base, "POST", "/rooms", {"name": "Ann"})
+        # nginx passes the Host with its port: the room's link leads back here.
+        assert (status, created["url"]) == (201, f"{base}/room/{created['room']}")
+        status, room = call(base, "GET", f"/rooms/{created['room']}", token=created["token"])
+        assert (status, room["you"]) == (200, 1)
+        # One client address (nginx's X-Forwarded-For): its second room is over the limit.
+        status, refused = call(base, "POST", "/rooms", {"name": "Ann"})
+        assert (status, refused["error"]["code"]) == (429, "too_many_rooms")
+    finally:
+        recipe.stop()
