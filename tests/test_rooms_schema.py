@@ -146,6 +146,7 @@ def test_prune_rooms_runs_from_the_command_line(
         ("ROOM_MAX_WORDS", -1, "a whole number from 1 to 100,000"),
         ("ROOM_IDLE_SECONDS", 59, "a whole number of seconds from 60 to 315,360,000"),
         ("DATABASE_URL", 5, "a database URL"),
+        ("ROOM_SQLITE_SYNCHRONOUS", "off", "one of 'full', 'normal'"),
     ],
 )
 def test_a_bad_room_setting_stops_the_app_naming_it(
@@ -158,3 +159,46 @@ def test_a_bad_room_setting_stops_the_app_naming_it(
         f"{'(a value that is not a URL)' if setting == 'DATABASE_URL' else repr(value)}; "
         f"it must be {allowed}"
     )
+
+
+@pytest.mark.parametrize("mode", ["full", "normal"])
+def test_sqlite_commits_as_durably_as_the_setting_says(
+    catalog: Catalog, cache_dir: Path, tmp_path: Path, mode: str
+) -> None:
+    path = tmp_path / "rooms.sqlite3"
+    upgrade(f"sqlite:///{path}")
+    config = {"CACHE_DIR": str(cache_dir), "DATABASE_URL": f"sqlite:///{path}"}
+    app = create_app({**config, "TESTING": True, "ROOM_SQLITE_SYNCHRONOUS": mode.upper()})
+    database = app.extensions["boggle.rooms"].database
+    with database.reading() as session:
+        connection = session.connection()
+        journal = connection.exec_driver_sql("PRAGMA journal_mode").scalar()
+        synchronous = connection.exec_driver_sql("PRAGMA synchronous").scalar()
+        busy = connection.exec_driver_sql("PRAGMA busy_timeout").scalar()
+    database.dispose()
+    assert (journal, synchronous, busy) == ("wal", {"full": 2, "normal": 1}[mode], 5000)
+
+
+def test_an_sqlite_write_takes_the_write_lock_before_it_reads(tmp_path: Path) -> None:
+    # BEGIN IMMEDIATE: two writers that each read first and then wrote would deadlock
+    # on upgrading their locks; taken first, the second writer just waits its turn.
+    import sqlite3
+
+    from games.db import Database
+
+    path = tmp_path / "rooms.sqlite3"
+    upgrade(f"sqlite:///{path}")
+    database = Database(f"sqlite:///{path}")
+    other = sqlite3.connect(path, timeout=0, isolation_level=None)
+    with database.reading() as session:
+        session.connection().exec_driver_sql("SELECT count(*) FROM rooms").scalar()
+        other.execute("BEGIN IMMEDIATE")  # a reader leaves the write lock free
+        other.execute("ROLLBACK")
+    with database.writing() as session:
+        session.connection()  # the transaction has begun, and nothing is read yet
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
+            other.execute("BEGIN IMMEDIATE")
+    other.execute("BEGIN IMMEDIATE")  # free again once the write is committed
+    other.execute("ROLLBACK")
+    other.close()
+    database.dispose()
