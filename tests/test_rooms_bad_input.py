@@ -107,7 +107,8 @@ def test_room_codes_in_addresses(app: Flask, value: str) -> None:
         ("GET", f"/rooms/{segment}/rounds/1/results", None),
         ("GET", f"/rooms/{segment}/qr", None),
     ):
-        response = client.open(address, method=method, json=body)
+        # An empty code makes "//", which the router redirects to its single slash.
+        response = client.open(address, method=method, json=body, follow_redirects=True)
         assert_json_error(response, (404, 405))
 
 
