@@ -237,3 +237,80 @@ def test_the_production_recipe_serves_rooms_with_links_to_its_own_port(
         assert (status, refused["error"]["code"]) == (429, "too_many_rooms")
     finally:
         recipe.stop()
+
+
+def test_words_sent_at_once_through_two_instances_are_all_kept(
+    make_rooms_app: Callable[..., Flask], clock: Clock
+) -> None:
+    # Eight threads over two app instances (as workers of two servers would), each
+    # sending words at the same time: SQLite's writers queue for its lock, PostgreSQL's
+    # for the round's row; none fails, and every word answered is in the results.
+    import threading
+
+    apps = [make_rooms_app(ROOM_WORDS_PER_SECOND=1000) for _ in range(2)]
+    host = apps[0].test_client()
+    created = host.post("/rooms", json={"name": "P0", "seconds": 60}).json
+    code = created["room"]
+    tokens = [created["token"]]
+    for number in (1, 2, 3):
+        joined = (
+            apps[number % 2]
+            .test_client()
+            .post(f"/rooms/{code}/players", json={"name": f"P{number}"})
+        )
+        tokens.append(joined.json["token"])
+    assert host.post(f"/rooms/{code}/rounds", json={}).status_code == 201
+    answers: list[tuple[int, str, int]] = []
+    failures: list[object] = []
+
+    def send(thread: int) -> None:
+        player = thread % 4
+        client = apps[thread % 2].test_client()
+        headers = {"Authorization": f"Bearer {tokens[player]}"}
+        try:
+            for n in range(15):
+                word = f"zq{thread}x{n}"
+                response = client.post(
+                    f"/rooms/{code}/rounds/1/words", json={"word": word}, headers=headers
+                )
+                answers.append((player, word, response.status_code))
+        except Exception as error:  # a thread's failure must reach the test
+            failures.append(error)
+
+    threads = [threading.Thread(target=send, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert {status for _, _, status in answers} == {200}
+    assert len(answers) == 120
+
+    clock.advance(62)
+    totals: list[object] = []
+
+    def poll(thread: int) -> None:
+        response = apps[thread % 2].test_client().get(f"/rooms/{code}")
+        totals.append((response.status_code, [p["total"] for p in response.json["players"]]))
+
+    threads = [threading.Thread(target=poll, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert totals == [(200, [0, 0, 0, 0])] * 8  # every word "not a word": no points
+    results = (
+        apps[1]
+        .test_client()
+        .get(f"/rooms/{code}/rounds/1/results", headers={"Authorization": f"Bearer {tokens[0]}"})
+    )
+    kept = {
+        (player["id"] - 1, word["word"])
+        for player in results.json["players"]
+        for word in player["words"]
+    }
+    assert kept == {(player, word) for player, word, _ in answers}
+    database = apps[0].extensions["boggle.rooms"].database
+    with database.reading() as session:
+        stored = session.connection().exec_driver_sql("SELECT count(*) FROM scores").scalar()
+    assert stored == 4  # stored once, though eight requests came for them at once
