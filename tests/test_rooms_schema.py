@@ -4,6 +4,7 @@ one line, and the prune command runs from the command line."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -201,4 +202,33 @@ def test_an_sqlite_write_takes_the_write_lock_before_it_reads(tmp_path: Path) ->
     other.execute("BEGIN IMMEDIATE")  # free again once the write is committed
     other.execute("ROLLBACK")
     other.close()
+    database.dispose()
+
+
+def test_a_forked_process_makes_its_own_engine(room_database: str) -> None:
+    # gunicorn loads the app, then forks its workers: a connection the parent opened
+    # must never be used by a child (two processes on one socket mix their messages).
+    from games.db import Database
+
+    database = Database(room_database)
+    with database.reading() as session:
+        session.connection().exec_driver_sql("SELECT count(*) FROM rooms").scalar()
+    parent_engine = database.engine
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # the child: report whether it made its own engine and could use it
+        try:
+            with database.reading() as session:
+                session.connection().exec_driver_sql("SELECT count(*) FROM rooms").scalar()
+            os.write(write, b"own" if database.engine is not parent_engine else b"shared")
+        finally:
+            os._exit(0)
+    os.close(write)
+    answer = os.read(read, 16)
+    os.close(read)
+    os.waitpid(child, 0)
+    assert answer == b"own"
+    assert database.engine is parent_engine  # the parent's is untouched, and still works
+    with database.reading() as session:
+        assert session.connection().exec_driver_sql("SELECT count(*) FROM rooms").scalar() == 0
     database.dispose()
