@@ -73,6 +73,7 @@ REQUESTS: list[tuple[str, str, dict[str, Any], int]] = [
     ("POST", "/rooms/abc/rounds/1/words", {"json": {"word": "sea"}}, 404),
     ("GET", "/rooms/abc/rounds/1/words", {}, 404),
     ("GET", "/rooms/abc/rounds/1/results", {}, 404),
+    ("GET", "/rooms/abc/qr", {}, 404),
     ("GET", "/static/style.css", {}, 200),
     ("GET", "/static/js/main.js", {}, 200),
     ("GET", "/static/favicon.svg", {}, 200),

@@ -11,10 +11,13 @@ creates or joins the room.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+import logging
 import math
 from typing import Any
 
+import segno
 from flask import Response, current_app, jsonify, request
 
 from boggle.dice import min_length_for, roll_plan
@@ -50,6 +53,8 @@ from ..errors import APIError, bad_request
 from ..params import read_fields, read_min_length, read_name, read_size, read_whole_number
 from ..play import BIG_BOARD_CELLS, BIG_ROUND_SECONDS, ROUND_SECONDS
 from . import bp
+
+log = logging.getLogger(__name__)
 
 CREATE_FIELDS = ("name", "dice", "rows", "cols", "min_length", "dictionary", "seconds")
 #: The shortest and longest round, in seconds (10 s for tests and quick games).
@@ -94,6 +99,10 @@ def room_api_error(error: RoomError) -> APIError:
         headers["Retry-After"] = "1"
     if status == 401:
         headers["WWW-Authenticate"] = 'Bearer realm="boggle rooms"'
+    if status == 503:
+        # The operator's to fix (a database down or not migrated), not the client's: say
+        # so in the server's log too.
+        log.warning("rooms: %s: %s", error.code, error.message)
     answer = APIError(status, error.code, error.message, headers=headers)
     # The field a code names on other routes (/score's too_many_words is about
     # "players") is not this one's: only a bad word is about a field here.
@@ -190,6 +199,20 @@ def results(code: str, number: int) -> Response:
     """A round's results once it is over (409 round_not_over before)."""
     code, number = room_code(code), round_number(code, number)
     return jsonify(rooms().results(code, caller_token(code), number))
+
+
+@bp.get("/rooms/<code>/qr")
+def room_qr(code: str) -> Response:
+    """A QR code (SVG) of the room's page, for the lobby: a phone's camera joins by it."""
+    code = room_code(code)
+    rooms().state(code, None)  # 404 for a room that does not exist
+    link = room_url(code)
+    # Error correction M, as GET /qr: read off a screen across a table.
+    out = io.BytesIO()
+    segno.make(link, error="m").save(
+        out, kind="svg", xmldecl=False, title=f"QR code: {link}", border=2, scale=6
+    )
+    return Response(out.getvalue(), mimetype="image/svg+xml")
 
 
 # --- Answers --------------------------------------------------------------------------
