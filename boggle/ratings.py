@@ -30,7 +30,6 @@ import json
 import logging
 import math
 import os
-import tempfile
 import threading
 import zlib
 from bisect import bisect_left
@@ -43,6 +42,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
+from .cachefile import write_atomically
 from .dice import DEFAULT_SET_FOR_SIZE, DICE_SETS, DiceSet, dice_set, random_board
 from .dictionary import Dictionary, default_cache_dir
 from .rules import RULES
@@ -311,16 +311,9 @@ class Ratings:
     def _write_cache(self, key: str, found: Distribution) -> None:
         """Write atomically (a temporary file renamed over the name), as word graphs are."""
         path = self._cache_file(key)
+        text = json.dumps(entry_document(key, found), separators=(",", ":"))
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    json.dump(entry_document(key, found), f, separators=(",", ":"))
-                os.replace(temporary, path)
-            except BaseException:
-                os.unlink(temporary)
-                raise
+            write_atomically(path, lambda f: f.write(text.encode("utf-8")))
         except OSError as error:
             # A read-only or full disk costs only the next start-up's computing.
             log.warning("cannot write ratings cache %s: %s", path, error)
