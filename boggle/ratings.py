@@ -8,9 +8,10 @@ the share of those boards that score fewer points than it does.
 Where distributions come from, first found first:
 
 1. memory (each store keeps what it has read or computed);
-2. ``wordlists/ratings.json``, shipped: every dice set with every shipped list. The
-   pure-Python scorer needs some 160 s of CPU for all fifteen (0.35 to 2.8 ms a
-   board), too long for a start-up, so they ship; the file is under 80 KB and
+2. ``wordlists/ratings.json``, shipped: every shipped list with every dice set of its
+   language (a German board is rated among boards of the German dice). The
+   pure-Python scorer needs some 160 s of CPU for English's fifteen (0.35 to 2.8 ms a
+   board), too long for a start-up, so they ship; the file is 138 KB and
    ``wordlists/rebuild_ratings.py --check`` proves it current;
 3. the on-disk cache beside the word graphs (``dictionary.default_cache_dir``), one
    file per distribution, checked like a word graph: format, key and checksum, and a
@@ -43,9 +44,8 @@ from pathlib import Path
 from typing import Any
 
 from .cachefile import write_atomically
-from .dice import DEFAULT_SET_FOR_SIZE, DICE_SETS, DiceSet, dice_set, random_board
+from .dice import ALL_DICE_SETS, DiceSet, dice_set, random_board, sets_of
 from .dictionary import Dictionary, default_cache_dir
-from .rules import RULES
 from .solver import Solution, score_board
 
 log = logging.getLogger(__name__)
@@ -78,8 +78,8 @@ def distribution_key(dice: DiceSet, dictionary: Dictionary, rolls: int = ROLLS) 
             " ".join("".join(die) for die in dice.dice),
             f"{dice.rows}x{dice.cols}",
             str(dice.min_length),
-            ",".join(map(str, RULES.score_by_length)),
-            RULES.graph_key,
+            ",".join(map(str, dictionary.rules.score_by_length)),
+            dictionary.rules.graph_key,
             source,
         )
     )
@@ -241,21 +241,23 @@ class Ratings:
         return found
 
     def warm(self, dictionaries: Iterable[Dictionary]) -> None:
-        """Find or compute every dice set's distribution for these dictionaries, now."""
+        """Find or compute the distribution of every dice set of each dictionary's
+        language, now."""
         for dictionary in dictionaries:
-            for dice in DICE_SETS.values():
+            for dice in sets_of(dictionary.rules).values():
                 self.distribution(dice, dictionary)
 
     def rate(
         self, solution: Solution, dictionary: Dictionary, compute: bool = False
     ) -> Rating | None:
-        """Where a solved board falls among boards rolled with its size's dice set; None
-        when no dice set makes a board of its size, or its figures are not known yet."""
+        """Where a solved board falls among boards rolled with its size's dice set of the
+        dictionary's language; None when no such set makes a board of its size, or its
+        figures are not known yet."""
         board = solution.board
-        name = DEFAULT_SET_FOR_SIZE.get((board.rows, board.cols))
+        name = dictionary.rules.default_set_for_size.get((board.rows, board.cols))
         if name is None:
             return None
-        dice = DICE_SETS[name]
+        dice = ALL_DICE_SETS[name]
         found = self.distribution(dice, dictionary, compute)
         if found is None:
             return None
