@@ -25,7 +25,7 @@ def solve() -> Response:
     """Every word on the board, as JSON (see README, "The API")."""
     fields = read_fields(request, ("board", "min_length", "dictionary"))
     solution, name, elapsed_ms = service.run_solve(fields)
-    document = solve_document(solution, name, elapsed_ms)
+    document = solve_document(solution, name, elapsed_ms, service.spellings_of(name))
     rating = service.rating_document(solution, name)
     if rating is not None:
         document["rating"] = rating

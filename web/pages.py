@@ -124,7 +124,7 @@ def index_context(
         context["status"] = error.status
         context["headers"] = error.headers
         return context
-    document = solve_document(solution, name, elapsed_ms)
+    document = solve_document(solution, name, elapsed_ms, service.spellings_of(name))
     board_text = str(solution.board)
     form.update(
         size=f"{solution.board.rows}x{solution.board.cols}",

@@ -36,6 +36,7 @@ from boggle.rich import dice_assignment, find_rich_board
 from boggle.rules import RULES, Ruleset
 from boggle.scoring import score_game
 from boggle.solver import Solution
+from boggle.spellings import Spellings, spellings_for
 from boggle.standings import game_document
 from boggle.words import normalize_word
 
@@ -247,6 +248,12 @@ def check_dice_language(dice: DiceSet, rules: Ruleset) -> None:
                 "dice",
                 choices=[spec.name for spec in rules.dice_sets],
             )
+
+
+def spellings_of(name: str) -> Spellings | None:
+    """The display spellings of the named dictionary's language (boggle/spellings.py),
+    or None for a list that has none."""
+    return spellings_for(dictionary_named(name), current_app.config["CACHE_DIR"])
 
 
 def dictionary_named(name: str) -> Dictionary:
