@@ -11,7 +11,6 @@ page scripts must know of the rules they get as data from ``page_rules``.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
@@ -153,26 +152,27 @@ def index_context(
 
 
 def rating_view(rating: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The rating as the page draws it: the sentence's share and the histogram's bars."""
+    """The rating as the page draws it: the histogram's bars (its wording is the engine's,
+    boggle/ratings.py, as /solve sends it)."""
     if rating is None:
         return None
     tallest = max(b["count"] for b in rating["bins"]) or 1
     bars = []
     for index, b in enumerate(rating["bins"]):
         height = round(RATING_HEIGHT * b["count"] / tallest, 1)
-        top = "or more" if b["high"] is None else f"to {b['high']:,}"
         bars.append(
             {
                 "x": RATING_BAR * index,
                 "y": round(RATING_HEIGHT - height, 1),
                 "height": height,
                 "mark": index == rating["bin"],
-                "title": f"{b['low']:,} {top} points: {b['count']:,} boards",
+                "title": b["text"],
             }
         )
+    # The sentence with its share emphasised, as results.js lays it out.
+    before, share, after = rating["text"].partition(rating["share_text"])
     return rating | {
-        # Floored: "richer than 100%" only when it beats every rolled board.
-        "share": math.floor(rating["percentile"]),
+        "sentence": (before, share, after),
         "bars": bars,
         "width": RATING_BAR * len(bars),
         "height": RATING_HEIGHT,

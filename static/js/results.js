@@ -139,14 +139,15 @@ export class Results {
   drawRating(rating) {
     this.$("rating").hidden = !rating;
     if (!rating) return;
-    const share = h("strong", {}, `${Math.floor(rating.percentile)}%`);
-    this.$("rating-text").replaceChildren("Richer than ", share, ` of ${rating.dice} boards`);
+    // The server's sentence, its share emphasised (index.html lays it out the same way).
+    const at = rating.text.indexOf(rating.share_text);
+    const share = h("strong", {}, rating.share_text);
+    const after = rating.text.slice(at + rating.share_text.length);
+    this.$("rating-text").replaceChildren(rating.text.slice(0, at), share, after);
     const tallest = Math.max(1, ...rating.bins.map((b) => b.count));
     const bars = rating.bins.map((b, i) => {
       const height = Math.round((RATING_HEIGHT * b.count * 10) / tallest) / 10;
       const mark = i === rating.bin;
-      const top = b.high === null ? "or more" : `to ${number(b.high)}`;
-      const title = `${number(b.low)} ${top} points: ${number(b.count)} boards`;
       return h(
         "svg:rect",
         {
@@ -156,7 +157,7 @@ export class Results {
           width: 8,
           height,
         },
-        h("svg:title", {}, mark ? `${title} (this board)` : title),
+        h("svg:title", {}, mark ? `${b.text} (this board)` : b.text),
       );
     });
     const chart = this.$("rating-chart");
