@@ -232,7 +232,8 @@ def _locate(
         return  # wrong in a way no lenient reading gets past: no cube to point at
     grid = [row for row in grid if row]
     cells = [cell for row in grid for cell in row]
-    if rows_given and rows is not None and cols is not None and len(grid) != rows:
+    shape_given = rows is not None and cols is not None
+    if rows_given and shape_given and len(grid) != rows and len(cells) == rows * cols:
         # "1x4: w o 7 d" reads as four rows of one in English, where a '7' is no cell of
         # its own; the shape given says what the typist meant: one row of four.
         rows_given = False
