@@ -251,7 +251,9 @@ export class BoardEntry {
     }
     // The last character typed is the new face; anything else leaves the cube as it was.
     // A character on its own reads as a cell written on its own: "q" is Qu, "." a blank.
-    const face = readToken(lastTyped(event.data ?? input.value), this.lang);
+    // A ligature a phone's keyboard offers (Dutch ĳ) is its letters (NFKC): the Ij cube.
+    const typed = lastTyped(event.data ?? input.value);
+    const face = readToken(typed, this.lang) ?? readToken(typed.normalize("NFKC"), this.lang);
     // "qu" typed in full is one cube, as it is in the text field.
     const afterQ = this.afterQ !== null && (i === this.afterQ || i === this.afterQ + 1);
     this.afterQ = null;

@@ -204,3 +204,8 @@ def test_each_language_s_letters_and_cubes_go_into_the_grid(
     cube(page, 1, 3).click()
     page.keyboard.type("#")
     expect(page.locator("#board")).to_have_value("1x3: ij s #")
+    # A Dutch phone keyboard gives the ligature ĳ, which is the Ij cube too.
+    cube(page, 1, 2).click()
+    page.keyboard.type("ĳ")
+    expect(cube(page, 1, 2)).to_have_value("Ij")
+    expect(page.locator("#board")).to_have_value("1x3: ij ij #")
