@@ -221,6 +221,7 @@ window.addEventListener("popstate", () => {
   fields.min_length.value = params.get("min_length") || defaultMinLength(...shape);
   showMinLength();
   if (params.get("dictionary")) fields.dictionary.value = params.get("dictionary");
+  useDictionary();
   entry.readText();
   if (!fields.board.value.trim()) {
     clearErrors();
