@@ -369,6 +369,7 @@ def test_a_board_refused_for_one_cube_is_drawn_with_that_cube_marked(client: Fla
     assert doc.by_id("cube-error").text == message and "hidden" not in doc.by_id("cube-error").attrs
     assert doc.by_id("board-error").text == message  # and beside the text, which is sent
     assert sum("autofocus" in c.attrs for c in cubes) == 1
+    assert sum(c.attrs.get("tabindex") != "-1" for c in cubes) == 1  # one Tab stop
 
 
 def test_a_letter_of_another_language_is_marked_as_typed(client: FlaskClient) -> None:
