@@ -145,6 +145,10 @@ export class BoardEntry {
     const input = this.inputs[this.wrong];
     input.setAttribute("aria-invalid", "true");
     input.setAttribute("aria-describedby", this.note.id);
+    // The grid and the message under it on screen, not just the cube at an edge (the
+    // focus alone scrolls no further than the cube); then the focus, on the cube.
+    this.note.scrollIntoView({ block: "nearest" });
+    this.grid.scrollIntoView({ block: "nearest" });
     this.focusCell(this.wrong);
     return true;
   }
