@@ -47,6 +47,7 @@ from .cachefile import write_atomically
 from .dice import ALL_DICE_SETS, DiceSet, dice_set, random_board, sets_of
 from .dictionary import Dictionary, default_cache_dir
 from .solver import Solution, score_board
+from .wording import plural
 
 log = logging.getLogger(__name__)
 
@@ -102,9 +103,15 @@ class Bin:
     high: int | None
     count: int
 
+    @property
+    def text(self) -> str:
+        """The bar as a chart's tooltip reads it: ``0 to 31 points: 586 boards``."""
+        top = "or more" if self.high is None else f"to {self.high:,}"
+        return f"{self.low:,} {top} points: {plural(self.count, 'board')}"
+
     def as_dict(self) -> dict[str, Any]:
         """The bar as the ``rating`` object of ``/solve`` gives it."""
-        return {"low": self.low, "high": self.high, "count": self.count}
+        return {"low": self.low, "high": self.high, "count": self.count, "text": self.text}
 
 
 @dataclass(frozen=True)
@@ -191,9 +198,22 @@ class Rating:
     bins: tuple[Bin, ...]
     bin: int
 
+    @property
+    def share(self) -> int:
+        """The percentile as the sentence says it, floored: "richer than 100%" only when
+        the board beats every rolled board, and 99.6 is not rounded up to it."""
+        return math.floor(self.percentile)
+
+    @property
+    def text(self) -> str:
+        """The rating in a sentence: ``Richer than 87% of new boards``."""
+        return f"Richer than {self.share}% of {self.dice} boards"
+
     def as_dict(self) -> dict[str, Any]:
         """The ``rating`` object of ``/solve`` (see README, "The API")."""
         return {
+            "text": self.text,
+            "share_text": f"{self.share}%",
             "percentile": round(self.percentile, 1),
             "points": self.points,
             "dice": self.dice,

@@ -40,7 +40,7 @@ from boggle.spellings import Spellings, spellings_for
 from boggle.standings import game_document
 from boggle.words import normalize_word
 
-from .errors import APIError, bad_request
+from .errors import APIError, bad_request, board_error
 from .logs import board_summary
 from .params import (
     Limits,
@@ -90,7 +90,7 @@ def run_solve(fields: Mapping[str, Any]) -> tuple[Solution, str, float]:
         raise APIError(422, "search_budget_exceeded", str(error)) from None
     except BoardError as error:
         # A face of another language (the board was read with this one's: a safeguard).
-        raise bad_request("bad_board", str(error), "board") from None
+        raise board_error(error) from None
     except SearchBusy as error:
         # A place frees when a running search ends: within about one budget.
         retry = str(math.ceil(budget))
