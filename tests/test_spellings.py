@@ -98,3 +98,13 @@ def test_solve_gives_a_french_word_its_accents(client: FlaskClient) -> None:
 def test_solve_gives_english_words_no_spellings(client: FlaskClient) -> None:
     answer = client.get("/solve", query_string={"board": "sers patg line sers"})
     assert all("spellings" not in w for w in answer.get_json()["words"])
+
+
+def test_the_page_shows_a_french_word_with_its_accents(client: FlaskClient) -> None:
+    page = client.get(
+        "/", query_string={"board": "1x5: eleve", "dictionary": "fr", "word": "eleve"}
+    ).get_data(as_text=True)
+    assert 'data-word="eleve"' in page
+    assert 'data-spellings="élevé/élève"' in page
+    assert ">élevé / élève</button>" in page
+    assert "<strong>élevé / élève</strong>" in page  # the chosen word, written out

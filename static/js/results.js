@@ -11,7 +11,7 @@
 import { BoardView, pathSpeech, readPath } from "./lib/board-view.js";
 import { announce, h, plural } from "./lib/dom.js";
 import { RovingList } from "./lib/roving.js";
-import { WordListTools } from "./lib/word-list.js";
+import { shown, WordListTools } from "./lib/word-list.js";
 
 // The length chart's geometry, as in web/pages.py and templates/index.html.
 const CHART_ROW = 30;
@@ -83,6 +83,7 @@ export class Results {
   hydrate() {
     this.words = [...this.list.querySelectorAll("button[data-word]")].map((button) => ({
       word: button.dataset.word,
+      ...(button.dataset.spellings ? { spellings: button.dataset.spellings.split("/") } : {}),
       score: Number(button.dataset.score),
       path: readPath(button.dataset.path),
     }));
@@ -214,8 +215,8 @@ export class Results {
     if (found) {
       this.view.reveal();
       const face = (r, c) => this.view.face(r, c);
-      announce(pathSpeech(found.word, found.score, found.path, face));
-      selection.replaceChildren(h("strong", {}, found.word), `: ${plural(found.score, "point")}`);
+      announce(pathSpeech(shown(found), found.score, found.path, face));
+      selection.replaceChildren(h("strong", {}, shown(found)), `: ${plural(found.score, "point")}`);
     } else {
       selection.textContent = "Pick a word to see its path.";
     }
