@@ -24,10 +24,21 @@ API = {
 }
 
 
-def test_every_route_but_static_files_belongs_to_the_api_or_the_pages_blueprint(app: Flask) -> None:
+def test_every_route_but_static_files_belongs_to_the_api_pages_or_rooms_blueprint(
+    app: Flask,
+) -> None:
     areas = {rule.endpoint.partition(".")[0] for rule in app.url_map.iter_rules()}
-    assert areas == {"api", "pages", "static"}
-    assert set(app.blueprints) == {"api", "pages"}
+    assert areas == {"api", "pages", "rooms", "static"}
+    assert set(app.blueprints) == {"api", "pages", "rooms"}
+
+
+def test_the_rooms_api_is_under_rooms_and_answers_in_json(app: Flask) -> None:
+    # Its pages live under /room; every address under /rooms is the JSON API.
+    paths = [rule.rule for rule in app.url_map.iter_rules() if rule.endpoint.startswith("rooms.")]
+    assert all(path.split("/")[1] in ("rooms", "room") for path in paths)
+    assert "/rooms/<code>" in paths
+    response = app.test_client().put("/rooms/ABCDEFGHJK")
+    assert (response.status_code, response.mimetype) == (405, "application/json")
 
 
 def test_the_json_addresses_are_the_api_blueprints_routes(app: Flask) -> None:
