@@ -28,6 +28,7 @@ from boggle.definitions import Definitions
 from boggle.ratings import Ratings
 from boggle.rules import RULES
 from boggle.solver import engine_notice
+from boggle.spellings import spellings_for
 from boggle.wording import join_names
 from games.db import SQLITE_SYNCHRONOUS, Database, default_url
 from games.errors import RoomError
@@ -235,7 +236,12 @@ def _load_catalog(config: Mapping[str, Any]) -> Catalog:
     preload = config["PRELOAD_DICTIONARIES"]
     if isinstance(preload, str):
         preload = [name.strip() for name in preload.split(",") if name.strip()]
-    catalog.preload(catalog.names if "all" in preload else [catalog.default, *preload])
+    names = catalog.names if "all" in preload else [catalog.default, *preload]
+    catalog.preload(names)
+    # A language's display spellings with its list, so that no request reads them and
+    # forked workers share them (boggle/spellings.py).
+    for name in names:
+        spellings_for(catalog.get(name), config["CACHE_DIR"])
     return catalog
 
 
@@ -246,10 +252,8 @@ def _load_ratings(config: Mapping[str, Any], catalog: Catalog) -> Ratings:
     preload = config["PRELOAD_RATINGS"]
     if isinstance(preload, str):
         preload = [name.strip() for name in preload.split(",") if name.strip()]
-    # Ratings are of English's dice, so "all" is every English list; another language's
-    # board is not rated (its dice have no published figures to rate against).
-    english = [name for name in catalog.names if catalog.rules(name) is RULES]
-    names = english if "all" in preload else preload
+    # Each list is rated with its own language's dice (shipped for the shipped lists).
+    names = catalog.names if "all" in preload else preload
     ratings.warm(catalog.get(name) for name in names)
     return ratings
 

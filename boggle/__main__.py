@@ -28,6 +28,7 @@ from .rich import FREE, Progress, find_rich_board
 from .rules import RULES
 from .scoring import SHORTEST_SCORED
 from .solver import DEFAULT_MIN_LENGTH, ENGINE, Solution, engine_notice, solve
+from .spellings import spellings_for
 from .summary import solve_document
 
 USAGE_ERROR = 2
@@ -211,7 +212,8 @@ def _solve(args: argparse.Namespace) -> int:
     solution = solve(board, dictionary, min_length)
     elapsed_ms = (time.perf_counter() - started) * 1000
     if args.json:
-        document = solve_document(solution, dictionary.name, elapsed_ms)
+        spellings = spellings_for(dictionary, args.cache_dir)
+        document = solve_document(solution, dictionary.name, elapsed_ms, spellings)
         # As /solve: rated where the figures are shipped or cached, never computed here.
         rating = Ratings(cache_dir=args.cache_dir).rate(solution, dictionary)
         if rating is not None:

@@ -88,7 +88,10 @@ class Board:
         for index, face in enumerate(self.faces):
             # Any language's face: which faces a dictionary can read is the solver's check.
             if face not in ALL_FACES and face != BLANK:
-                raise BoardError(f"{face!r} (cell {index + 1}) is not a Boggle face")
+                raise BoardError(
+                    f"{face!r} (cell {index + 1}) is not a Boggle face",
+                    cell=divmod(index, self.cols),
+                )
 
     @property
     def size(self) -> int:
@@ -161,8 +164,24 @@ def parse_board(
 
     ``rows`` and ``cols`` give the shape when the text does not (a run of cells);
     when the text gives its rows too, the two must agree. ``rules`` give the letters
-    and faces (English unless given).
+    and faces (English unless given). An error about one cube says which, as data too
+    (``BoardError.cell``, and ``typed``: the board as typed, to draw it).
     """
+    try:
+        return _parse(value, rows, cols, rules)
+    except BoardError as error:
+        if isinstance(value, str):
+            _locate(error, value, rows, cols, rules)
+        raise
+
+
+def _parse(
+    value: str | Sequence[Sequence[str] | str],
+    rows: int | None,
+    cols: int | None,
+    rules: Ruleset,
+) -> Board:
+    """parse_board's reading, which raises at the first thing wrong."""
     if isinstance(value, str):
         value = _composed(value, rules)
         match = _SHAPE_PREFIX.match(value)
@@ -186,6 +205,60 @@ def parse_board(
     return _shape(grid, rows_given, rows, cols, value if isinstance(value, str) else "", rules)
 
 
+class _AsTyped(str):
+    """A cell's text as typed where it is no face: the lenient reading keeps it in its
+    place, so that the board can be drawn with the wrong cube marked."""
+
+    __slots__ = ()
+
+
+def _locate(
+    error: BoardError, text: str, rows: int | None, cols: int | None, rules: Ruleset
+) -> None:
+    """Give a text's cell error its place: read the text again leniently, each wrong cell
+    kept as typed, and find the first wrong one (the one the strict reading stopped at).
+
+    A run of cells has no rows until its shape is known (a square, or the shape given),
+    so its cube is found only then; ``typed`` is set when the cells make a rectangle.
+    """
+    try:
+        text = _composed(text, rules)
+        match = _SHAPE_PREFIX.match(text)
+        if match:
+            rows, cols = int(match.group(1)), int(match.group(2))
+            text = text[match.end() :]
+        grid, rows_given = _split_rows(text, rules, lenient=True)
+    except BoardError:
+        return  # wrong in a way no lenient reading gets past: no cube to point at
+    grid = [row for row in grid if row]
+    cells = [cell for row in grid for cell in row]
+    shape_given = rows is not None and cols is not None
+    if rows_given and shape_given and len(grid) != rows and len(cells) == rows * cols:
+        # "1x4: w o 7 d" reads as four rows of one in English, where a '7' is no cell of
+        # its own; the shape given says what the typist meant: one row of four.
+        rows_given = False
+    if not rows_given and cells:
+        if rows is None and cols is None:
+            rows = cols = math.isqrt(len(cells))
+        rows = rows if rows is not None else (len(cells) // cols if cols else 0)
+        cols = cols if cols is not None else (len(cells) // rows if rows else 0)
+        if rows < 1 or cols < 1 or rows * cols != len(cells):
+            return
+        grid = [cells[r * cols : (r + 1) * cols] for r in range(rows)]
+    places = ((r, c) for r, row in enumerate(grid) for c in range(len(row)))
+    wrong = next(((r, c) for r, c in places if type(grid[r][c]) is _AsTyped), None)
+    if wrong is None:
+        return  # not a cell's error: a shape, an empty board
+    error.cell = wrong
+    widths = {len(row) for row in grid}
+    shape_fits = (rows is None or rows == len(grid)) and (cols is None or widths == {cols})
+    if len(widths) == 1 and shape_fits:
+        error.typed = tuple(
+            tuple(cell if type(cell) is _AsTyped else display_face(cell) for cell in row)
+            for row in grid
+        )
+
+
 def _composed(text: str, rules: Ruleset) -> str:
     """Typed text in Unicode's composed form (NFC), for a language other than English:
     a letter typed with a combining mark is then one character, as the alphabet has it.
@@ -195,26 +268,30 @@ def _composed(text: str, rules: Ruleset) -> str:
     return unicodedata.normalize("NFC", text)
 
 
-def _split_rows(text: str, rules: Ruleset = RULES) -> tuple[list[list[str]], bool]:
-    """Split typed text into rows of faces; also say whether the text gave its rows."""
+def _split_rows(
+    text: str, rules: Ruleset = RULES, lenient: bool = False
+) -> tuple[list[list[str]], bool]:
+    """Split typed text into rows of faces; also say whether the text gave its rows.
+    ``lenient`` keeps a wrong cell as typed (_AsTyped) instead of raising."""
     # Separators before the first row or after the last end nothing: "sers patg line
     # sers/" and a pasted "serspatglinesers\n" read as they would without them.
     text = text.strip(_EDGE_SEPARATORS)
     if _ROW_SEPARATORS.search(text):
         rows = [
-            _read_row(piece.strip(), row_number, rules)
+            _read_row(piece.strip(), row_number, rules, lenient)
             for row_number, piece in enumerate(_ROW_SEPARATORS.split(text), 1)
             if piece.strip()
         ]
         return rows, True
     pieces = _SPACES.split(text) if text else []
     if len(pieces) <= 1:
-        return [_read_run(text, None, rules)], False
+        return [_read_run(text, None, rules, lenient)], False
     if all(_is_one_cell(p, rules) for p in pieces):
         # "a b c qu e f ...": every piece is one cell, so the pieces are the cells
         # of one board, not its rows.
-        return [[_read_token(p, None, i, rules) for i, p in enumerate(pieces, 1)]], False
-    return [_read_row(piece, row_number, rules) for row_number, piece in enumerate(pieces, 1)], True
+        return [[_read_token(p, None, i, rules, lenient) for i, p in enumerate(pieces, 1)]], False
+    rows = [_read_row(piece, number, rules, lenient) for number, piece in enumerate(pieces, 1)]
+    return rows, True
 
 
 def _is_one_cell(piece: str, rules: Ruleset = RULES) -> bool:
@@ -234,14 +311,19 @@ def _where(row_number: int | None, cell_number: int) -> str:
     return f"row {row_number}, cell {cell_number}"
 
 
-def _read_row(text: str, row_number: int, rules: Ruleset = RULES) -> list[str]:
+def _read_row(
+    text: str, row_number: int, rules: Ruleset = RULES, lenient: bool = False
+) -> list[str]:
     """Read one row: cells separated by spaces, or run together."""
     if _SPACES.search(text):
-        return [_read_token(t, row_number, i, rules) for i, t in enumerate(_SPACES.split(text), 1)]
-    return _read_run(text, row_number, rules)
+        tokens = enumerate(_SPACES.split(text), 1)
+        return [_read_token(t, row_number, i, rules, lenient) for i, t in tokens]
+    return _read_run(text, row_number, rules, lenient)
 
 
-def _read_run(text: str, row_number: int | None, rules: Ruleset = RULES) -> list[str]:
+def _read_run(
+    text: str, row_number: int | None, rules: Ruleset = RULES, lenient: bool = False
+) -> list[str]:
     """Read cells run together: one letter a cell, ``q``/``qu`` is Qu, ``#``/``.`` blank."""
     # Read character by character, not from text.lower(): lowering can change the
     # length (İ becomes two characters), and the positions must stay the text's own.
@@ -259,6 +341,8 @@ def _read_run(text: str, row_number: int | None, rules: Ruleset = RULES) -> list
             rest = face[1:]
             if rest and text[i + 1 : i + 1 + len(rest)].lower() == rest:
                 i += len(rest)
+        elif lenient:
+            faces.append(_AsTyped(text[i]))
         else:
             raise BoardError(
                 f"{text[i]!r} ({_where(row_number, len(faces) + 1)}) {rules.letter_problem()}"
@@ -286,25 +370,34 @@ def _lower(text: str, rules: Ruleset) -> str:
 
 
 def _read_token(
-    token: str, row_number: int | None, cell_number: int, rules: Ruleset = RULES
+    token: str,
+    row_number: int | None,
+    cell_number: int,
+    rules: Ruleset = RULES,
+    lenient: bool = False,
 ) -> str:
     """Read one cell written on its own: a letter, a multi-letter face or a blank."""
     face = _lower(token.strip(), rules)
     where = _where(row_number, cell_number)
+    # The cube as data, where the row is known (a text's cells are placed by _locate).
+    cell = None if row_number is None else (row_number - 1, cell_number - 1)
     if face == "":
-        raise BoardError(f"{where} is empty; a blank cube is written '#'")
+        raise BoardError(f"{where} is empty; a blank cube is written '#'", cell=cell)
     if face in rules.blank_inputs:
         return BLANK
     if face in rules.letter_faces:
         return rules.letter_faces[face]
     if face in rules.faces:
         return face
+    if lenient:
+        return _AsTyped(token.strip())
     if len(face) > 1 and all(ch in rules.letters for ch in face):
         raise BoardError(
             f"{token!r} ({where}) is not a cube face; multi-letter faces are "
-            + ", ".join(display_face(f) for f in rules.multi_letter_faces)
+            + ", ".join(display_face(f) for f in rules.multi_letter_faces),
+            cell=cell,
         )
-    raise BoardError(f"{token!r} ({where}) {rules.letter_problem()}")
+    raise BoardError(f"{token!r} ({where}) {rules.letter_problem()}", cell=cell)
 
 
 def _rows_from_list(rows: Sequence[Sequence[str] | str], rules: Ruleset = RULES) -> list[list[str]]:
@@ -318,15 +411,17 @@ def _rows_from_list(rows: Sequence[Sequence[str] | str], rules: Ruleset = RULES)
             for cell_number, cell in enumerate(row, 1):
                 if not isinstance(cell, str):
                     raise BoardError(
-                        f"row {row_number}, cell {cell_number} is {_type_name(cell)}, not a string"
+                        f"row {row_number}, cell {cell_number} is {_type_name(cell)}, not a string",
+                        cell=(row_number - 1, cell_number - 1),
                     )
                 cells.append(_read_token(_composed(cell, rules), row_number, cell_number, rules))
             if not cells:
-                raise BoardError(f"row {row_number} is empty")
+                raise BoardError(f"row {row_number} is empty", row=row_number - 1)
             grid.append(cells)
         else:
             raise BoardError(
-                f"row {row_number} is {_type_name(row)}; a row is a list of cells or text"
+                f"row {row_number} is {_type_name(row)}; a row is a list of cells or text",
+                row=row_number - 1,
             )
     return grid
 
@@ -406,7 +501,8 @@ def _common_width(grid: list[list[str]]) -> int:
         if row_width != width:
             others = {w for i, w in enumerate(widths, 1) if i != row_number}
             rest = f"the others have {width}" if others == {width} else f"most have {width}"
-            raise BoardError(f"row {row_number} has {_cells(row_width)}; {rest}")
+            message = f"row {row_number} has {_cells(row_width)}; {rest}"
+            raise BoardError(message, row=row_number - 1)
     return width
 
 

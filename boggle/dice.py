@@ -91,6 +91,13 @@ LANGUAGE_DICE_SETS: dict[str, DiceSet] = {
 #: Every dice set a request can name.
 ALL_DICE_SETS: dict[str, DiceSet] = {**DICE_SETS, **LANGUAGE_DICE_SETS}
 
+
+def sets_of(rules: Ruleset) -> dict[str, DiceSet]:
+    """The dice sets a ruleset's boards are rolled with, by name (English's, or a
+    language's own)."""
+    return {spec.name: ALL_DICE_SETS[spec.name] for spec in rules.dice_sets}
+
+
 #: The set a board of each size is rolled with when none is named.
 DEFAULT_SET_FOR_SIZE = dict(RULES.default_set_for_size)
 DEFAULT_SET = RULES.default_set

@@ -44,7 +44,6 @@ import os
 import stat
 import struct
 import sys
-import tempfile
 import zlib
 from array import array
 from collections.abc import Iterable, Iterator
@@ -52,6 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from .cachefile import write_atomically
 from .errors import WordListError
 from .rules import RULES, Ruleset
 
@@ -490,18 +490,14 @@ def _write_cache(
         digest,
     )
     crc = _CRC.pack(zlib.crc32(packed, zlib.crc32(header)))
+
+    def write(f: BinaryIO) -> None:
+        f.write(header)
+        packed.tofile(f)
+        f.write(crc)
+
     try:
-        cache_file.parent.mkdir(parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(dir=cache_file.parent, prefix=".tmp-", suffix=".dawg")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(header)
-                packed.tofile(f)
-                f.write(crc)
-            os.replace(temporary, cache_file)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        write_atomically(cache_file, write)
     except OSError as error:
         # A read-only or full disk costs only the next start-up's build time.
         log.warning("cannot write word graph cache %s: %s", cache_file, error)

@@ -6,7 +6,22 @@ class BoggleError(ValueError):
 
 
 class BoardError(BoggleError):
-    """The board as given cannot be read: the message says what is wrong and where."""
+    """The board as given cannot be read: the message says what is wrong and where.
+
+    Where says the message in words ("row 2, cell 3"); the same place is also given as
+    data, so a page can point at the cube itself: ``cell`` is the ``(row, col)`` of the
+    one cube the error is about, from zero, and ``row`` the row of a row-shape error
+    ("row 3 has 5 cells"). ``typed`` is the board as typed, each cell's text (the wrong
+    one as it was typed), when the text reads as a rectangle: what a page draws.
+    """
+
+    def __init__(
+        self, message: str, *, cell: tuple[int, int] | None = None, row: int | None = None
+    ) -> None:
+        super().__init__(message)
+        self.cell = cell
+        self.row = row
+        self.typed: tuple[tuple[str, ...], ...] | None = None
 
 
 class WordListError(BoggleError):

@@ -8,9 +8,10 @@ the share of those boards that score fewer points than it does.
 Where distributions come from, first found first:
 
 1. memory (each store keeps what it has read or computed);
-2. ``wordlists/ratings.json``, shipped: every dice set with every shipped list. The
-   pure-Python scorer needs some 160 s of CPU for all fifteen (0.35 to 2.8 ms a
-   board), too long for a start-up, so they ship; the file is under 80 KB and
+2. ``wordlists/ratings.json``, shipped: every shipped list with every dice set of its
+   language (a German board is rated among boards of the German dice). The
+   pure-Python scorer needs some 160 s of CPU for English's fifteen (0.35 to 2.8 ms a
+   board), too long for a start-up, so they ship; the file is 138 KB and
    ``wordlists/rebuild_ratings.py --check`` proves it current;
 3. the on-disk cache beside the word graphs (``dictionary.default_cache_dir``), one
    file per distribution, checked like a word graph: format, key and checksum, and a
@@ -30,7 +31,6 @@ import json
 import logging
 import math
 import os
-import tempfile
 import threading
 import zlib
 from bisect import bisect_left
@@ -43,10 +43,11 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-from .dice import DEFAULT_SET_FOR_SIZE, DICE_SETS, DiceSet, dice_set, random_board
+from .cachefile import write_atomically
+from .dice import ALL_DICE_SETS, DiceSet, dice_set, random_board, sets_of
 from .dictionary import Dictionary, default_cache_dir
-from .rules import RULES
 from .solver import Solution, score_board
+from .wording import plural
 
 log = logging.getLogger(__name__)
 
@@ -78,8 +79,8 @@ def distribution_key(dice: DiceSet, dictionary: Dictionary, rolls: int = ROLLS) 
             " ".join("".join(die) for die in dice.dice),
             f"{dice.rows}x{dice.cols}",
             str(dice.min_length),
-            ",".join(map(str, RULES.score_by_length)),
-            RULES.graph_key,
+            ",".join(map(str, dictionary.rules.score_by_length)),
+            dictionary.rules.graph_key,
             source,
         )
     )
@@ -102,9 +103,15 @@ class Bin:
     high: int | None
     count: int
 
+    @property
+    def text(self) -> str:
+        """The bar as a chart's tooltip reads it: ``0 to 31 points: 586 boards``."""
+        top = "or more" if self.high is None else f"to {self.high:,}"
+        return f"{self.low:,} {top} points: {plural(self.count, 'board')}"
+
     def as_dict(self) -> dict[str, Any]:
         """The bar as the ``rating`` object of ``/solve`` gives it."""
-        return {"low": self.low, "high": self.high, "count": self.count}
+        return {"low": self.low, "high": self.high, "count": self.count, "text": self.text}
 
 
 @dataclass(frozen=True)
@@ -191,9 +198,22 @@ class Rating:
     bins: tuple[Bin, ...]
     bin: int
 
+    @property
+    def share(self) -> int:
+        """The percentile as the sentence says it, floored: "richer than 100%" only when
+        the board beats every rolled board, and 99.6 is not rounded up to it."""
+        return math.floor(self.percentile)
+
+    @property
+    def text(self) -> str:
+        """The rating in a sentence: ``Richer than 87% of new boards``."""
+        return f"Richer than {self.share}% of {self.dice} boards"
+
     def as_dict(self) -> dict[str, Any]:
         """The ``rating`` object of ``/solve`` (see README, "The API")."""
         return {
+            "text": self.text,
+            "share_text": f"{self.share}%",
             "percentile": round(self.percentile, 1),
             "points": self.points,
             "dice": self.dice,
@@ -241,21 +261,23 @@ class Ratings:
         return found
 
     def warm(self, dictionaries: Iterable[Dictionary]) -> None:
-        """Find or compute every dice set's distribution for these dictionaries, now."""
+        """Find or compute the distribution of every dice set of each dictionary's
+        language, now."""
         for dictionary in dictionaries:
-            for dice in DICE_SETS.values():
+            for dice in sets_of(dictionary.rules).values():
                 self.distribution(dice, dictionary)
 
     def rate(
         self, solution: Solution, dictionary: Dictionary, compute: bool = False
     ) -> Rating | None:
-        """Where a solved board falls among boards rolled with its size's dice set; None
-        when no dice set makes a board of its size, or its figures are not known yet."""
+        """Where a solved board falls among boards rolled with its size's dice set of the
+        dictionary's language; None when no such set makes a board of its size, or its
+        figures are not known yet."""
         board = solution.board
-        name = DEFAULT_SET_FOR_SIZE.get((board.rows, board.cols))
+        name = dictionary.rules.default_set_for_size.get((board.rows, board.cols))
         if name is None:
             return None
-        dice = DICE_SETS[name]
+        dice = ALL_DICE_SETS[name]
         found = self.distribution(dice, dictionary, compute)
         if found is None:
             return None
@@ -311,16 +333,9 @@ class Ratings:
     def _write_cache(self, key: str, found: Distribution) -> None:
         """Write atomically (a temporary file renamed over the name), as word graphs are."""
         path = self._cache_file(key)
+        text = json.dumps(entry_document(key, found), separators=(",", ":"))
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    json.dump(entry_document(key, found), f, separators=(",", ":"))
-                os.replace(temporary, path)
-            except BaseException:
-                os.unlink(temporary)
-                raise
+            write_atomically(path, lambda f: f.write(text.encode("utf-8")))
         except OSError as error:
             # A read-only or full disk costs only the next start-up's computing.
             log.warning("cannot write ratings cache %s: %s", path, error)

@@ -158,7 +158,8 @@ def check_faces(board: Board, dictionary: Dictionary) -> None:
             what = "letter" if len(face) == 1 else "cube face"
             raise BoardError(
                 f"{display_face(face)!r} (cell {index}) is not a {what} of the "
-                f"{rules.language} dice of the {dictionary.name or 'given'!r} dictionary"
+                f"{rules.language} dice of the {dictionary.name or 'given'!r} dictionary",
+                cell=board.cell(index - 1),
             )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from .rules import RULES
 from .solver import Solution
+from .spellings import Spellings
 from .wording import plural
 
 #: Words of this many letters or more are "long": they carry most of a good score.
@@ -86,6 +87,18 @@ def summary_line(count: int, total: int, min_length: int) -> str:
     return f"Found {plural(count, 'word')} worth {plural(total, 'point')}."
 
 
-def solve_document(solution: Solution, dictionary: str, elapsed_ms: float) -> dict[str, Any]:
-    """The ``/solve`` (and ``boggle solve --json``) document: the solution, then its summary."""
-    return solution.as_dict(dictionary, elapsed_ms) | {"summary": summarize(solution).as_dict()}
+def solve_document(
+    solution: Solution, dictionary: str, elapsed_ms: float, spellings: Spellings | None = None
+) -> dict[str, Any]:
+    """The ``/solve`` (and ``boggle solve --json``) document: the solution, then its summary.
+
+    With a language's ``spellings`` (boggle/spellings.py), a word its list writes
+    otherwise than it is played gains ``spellings``: ``eleve`` shows as ``["élève"]``.
+    """
+    document = solution.as_dict(dictionary, elapsed_ms)
+    if spellings is not None:
+        for entry in document["words"]:
+            spelled = spellings.of(entry["word"])
+            if spelled:
+                entry["spellings"] = list(spelled)
+    return document | {"summary": summarize(solution).as_dict()}

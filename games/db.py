@@ -117,6 +117,11 @@ class Database:
         self._writes: sessionmaker[Session] | None = None
 
     @property
+    def backend(self) -> str:
+        """Which database this is: ``sqlite`` or ``postgresql``."""
+        return self.url.get_backend_name()
+
+    @property
     def is_sqlite(self) -> bool:
         """Whether the database is an SQLite file."""
         return self.url.get_backend_name() == "sqlite"

@@ -792,6 +792,7 @@ def test_healthz(client: FlaskClient, catalog: Catalog) -> None:
         "word_count": len(catalog.get("standard")),
         # tests/test_native.py holds ENGINE to what the build and the environment say.
         "engine": solver.ENGINE,
+        "rooms_database": "sqlite",
     }
     check_headers(response)
 

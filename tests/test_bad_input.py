@@ -374,3 +374,41 @@ def test_errors_name_their_field(client: FlaskClient, route: str, body: dict, fi
 def test_errors_about_the_whole_request_name_no_field(client: FlaskClient) -> None:
     error = assert_json_error(client.post("/solve", data=b"{", content_type="application/json"))
     assert "field" not in error
+
+
+# --- the wrong cube as data -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "cell"),
+    [
+        ({"board": "abcdefghijklmno7"}, [3, 3]),
+        ({"board": "sers patg li!e sers"}, [2, 2]),
+        ({"board": [["S", "E"], ["R", "7"]]}, [1, 1]),
+        ({"board": "1x3: a ñ o", "dictionary": "de"}, [0, 1]),
+        ({"board": "ab/cä", "dictionary": "standard"}, [1, 1]),
+        ({"board": "a b c / d th e / f g h", "dictionary": "de"}, [1, 1]),
+    ],
+)
+def test_a_board_error_about_one_cube_gives_its_row_and_column(
+    client: FlaskClient, fields: dict[str, Any], cell: list[int]
+) -> None:
+    error = assert_json_error(client.post("/solve", json=fields), (400,))
+    assert (error["code"], error["field"], error["cell"]) == ("bad_board", "board", cell)
+    assert "row" not in error
+
+
+def test_a_row_of_the_wrong_length_is_given_as_its_row(client: FlaskClient) -> None:
+    error = assert_json_error(client.get("/solve?board=sers+patg+linex+sers"), (400,))
+    assert error["message"] == "row 3 has 5 cells; the others have 4"
+    assert error["row"] == 2 and "cell" not in error
+
+
+def test_an_error_about_the_whole_board_names_no_cube(client: FlaskClient) -> None:
+    error = assert_json_error(client.get("/solve?board=hearths"), (400,))
+    assert error["code"] == "bad_board" and "cell" not in error and "row" not in error
+
+
+def test_the_typed_board_is_never_sent(client: FlaskClient) -> None:
+    error = assert_json_error(client.get("/solve?board=abc7"), (400,))
+    assert set(error) == {"code", "message", "field", "cell"}

@@ -582,3 +582,114 @@ def test_qu_gets_no_hint_when_the_letters_typed_are_not_square_either() -> None:
     assert str(raised.value) == (
         "6 cells cannot make a square board; give the rows, or the shape first: '2x3: quabcde'"
     )
+
+
+# --- The wrong cube as data: BoardError.cell, row and typed ----------------------------
+
+RUN_FACES = (*LETTERS.replace("q", ""), "qu")
+
+
+@st.composite
+def wrong_cells(draw: st.DrawFn) -> tuple[int, int, list[str], int]:
+    """A board's faces (letters and Qu) with one cell replaced by a '7', and where."""
+    rows, cols = draw(st.integers(1, 6)), draw(st.integers(1, 6))
+    cells = draw(st.lists(st.sampled_from(RUN_FACES), min_size=rows * cols, max_size=rows * cols))
+    wrong = draw(st.integers(0, rows * cols - 1))
+    cells[wrong] = "7"
+    return rows, cols, cells, wrong
+
+
+def written(rows: int, cols: int, cells: list[str], style: str) -> str:
+    """The cells as a person types them: cell by cell, rows run together, or one run."""
+    lines = [cells[r * cols : (r + 1) * cols] for r in range(rows)]
+    if style == "spaced":
+        text = " / ".join(" ".join(line) for line in lines)
+    elif style == "rows":
+        text = " / ".join("".join(line) for line in lines)
+    else:
+        text = "".join(cells)
+    # One row cannot show its shape, and a run shows none: say it, as the solver does.
+    return text if rows > 1 and style != "run" else f"{rows}x{cols}: {text}"
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(wrong_cells(), st.sampled_from(["spaced", "rows", "run"]))
+def test_a_wrong_cell_is_placed_on_the_grid_however_the_board_is_written(
+    case: tuple[int, int, list[str], int], style: str
+) -> None:
+    rows, cols, cells, wrong = case
+    with pytest.raises(BoardError) as caught:
+        parse_board(written(rows, cols, cells, style))
+    assert caught.value.cell == divmod(wrong, cols)
+    assert caught.value.row is None
+    shown = [display_face(cell) for cell in cells]
+    assert caught.value.typed == tuple(tuple(shown[r * cols : (r + 1) * cols]) for r in range(rows))
+
+
+@pytest.mark.parametrize(
+    ("text", "cell"),
+    [
+        ("abcdefghijklmno7", (3, 3)),  # a run of 16: a square, so the 16th cube is (3, 3)
+        ("abcd efgh ijkl mn!p", (3, 2)),
+        ("a b c qu / th e r s / a b x9 d / e f g h", (2, 2)),
+        ("ab/ /c7", (1, 1)),  # a row of nothing but a space is no row
+        ("3x2: ab cd e7", (2, 1)),
+        ("1x4: w o 7 d", (0, 2)),  # four rows of one by the grammar; one row by its shape
+    ],
+)
+def test_the_wrong_cube_is_given_as_row_and_column_from_zero(
+    text: str, cell: tuple[int, int]
+) -> None:
+    with pytest.raises(BoardError) as caught:
+        parse_board(text)
+    assert caught.value.cell == cell
+
+
+def test_a_wrong_cube_of_a_board_that_is_no_rectangle_is_placed_but_not_drawn() -> None:
+    with pytest.raises(BoardError, match=r"row 2, cell 3") as caught:
+        parse_board("abcd/ef7/ghij")
+    assert caught.value.cell == (1, 2) and caught.value.typed is None
+
+
+def test_a_run_that_makes_no_shape_has_no_cube_to_point_at() -> None:
+    with pytest.raises(BoardError, match=r"'7' \(cell 15\)") as caught:
+        parse_board("abcdefghijklmn7")  # 15 cells: no square, and no shape given
+    assert caught.value.cell is None and caught.value.typed is None
+
+
+def test_a_row_of_the_wrong_length_is_given_as_its_row() -> None:
+    with pytest.raises(BoardError, match="row 3 has 5 cells") as caught:
+        parse_board("abcd efgh ijklm nopr")
+    assert (caught.value.row, caught.value.cell) == (2, None)
+
+
+def test_errors_about_the_whole_board_point_at_no_cube() -> None:
+    for text in ("hearths", "2x2: abc", "1x1:", "3x3: abcd/efgh"):
+        with pytest.raises(BoardError) as caught:
+            parse_board(text)
+        assert (caught.value.cell, caught.value.row) == (None, None), text
+
+
+@pytest.mark.parametrize(
+    ("rows", "cell", "row"),
+    [
+        ([["a", "b"], ["c", 7]], (1, 1), None),
+        ([["a", "b"], ["c", "xy"]], (1, 1), None),
+        ([["a", "b"], ["c", " "]], (1, 1), None),
+        ([["a", "b"], []], None, 1),
+        ([["a", "b"], 5], None, 1),
+        ([["a", "b"], ["c", "d", "e"]], None, 1),
+    ],
+)
+def test_a_list_of_rows_names_the_wrong_cell_or_row_by_its_place_in_the_list(
+    rows: list, cell: tuple[int, int] | None, row: int | None
+) -> None:
+    with pytest.raises(BoardError) as caught:
+        parse_board(rows)
+    assert (caught.value.cell, caught.value.row) == (cell, row)
+
+
+def test_a_face_the_board_cannot_hold_is_placed_too() -> None:
+    with pytest.raises(BoardError) as caught:
+        Board(2, 3, ("a", "b", "c", "d", "x!", "f"))
+    assert caught.value.cell == (1, 1)

@@ -17,8 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boggle import BoardError, parse_board
+from boggle import BoardError, Catalog, parse_board
 from boggle.board import BLANK, MULTI_LETTER_FACES, Board
+from boggle.rules import Ruleset
+from web.pages import board_reading
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -40,8 +42,9 @@ def script() -> Iterator[Callable[[str, Any], Any]]:
     )
     assert process.stdin and process.stdout
 
-    def call(fn: str, arg: Any) -> Any:
-        process.stdin.write(json.dumps({"fn": fn, "arg": arg}) + "\n")
+    def call(fn: str, arg: Any, language: dict[str, Any] | None = None) -> Any:
+        message = {"fn": fn, "arg": arg} | ({"language": language} if language else {})
+        process.stdin.write(json.dumps(message) + "\n")
         process.stdin.flush()
         return json.loads(process.stdout.readline())
 
@@ -95,3 +98,104 @@ def test_the_script_reads_typed_text_as_the_server_does(
     except BoardError:
         expected = None
     assert script("parseBoard", text) == expected, text
+
+
+# --- Every language's letters, with the server's data for each (web/pages.py) --------
+
+LANGUAGE_PIECES = {
+    # German: its own letters in both cases, typed composed or as a letter and a mark
+    # (NFC), a letter of another language (ñ: named, not read as n), a ß (no cube).
+    "de": ["ä", "Ä", "ö", "Ü", "a\u0308", "ñ", "é", "ß", "qu"],
+    "es": ["ñ", "Ñ", "n\u0303", "ä", "á", "qu"],
+    # French and Italian fold accents: é is e, Ç is c; ñ folds to n as well.
+    "fr": ["é", "É", "è", "ç", "Ç", "ñ", "œ", "qu"],
+    "it": ["à", "È", "ì", "qu"],
+    # Dutch: the Ij cube written on its own, in either case, and ĳ, its ligature.
+    "nl": ["ij", "IJ", "Ij", "ĳ", "é", "qu"],
+    # English takes a-z only: every accented letter is refused, never folded.
+    "standard": ["é", "ä", "ñ", "Ä", "a\u0308", "qu", "th", "İ", "\u212a"],
+}
+BASE_PIECES = [*"abenrstu", "#", " ", "  ", "/", "\n", "2x2:", "1x3:", "7"]
+
+
+@pytest.fixture(scope="module")
+def readings() -> dict[str, tuple[Ruleset, dict[str, Any]]]:
+    """Each dictionary's rules and the data the page hands the script for it."""
+    catalog = Catalog()
+    return {
+        name: (catalog.rules(name), board_reading(catalog.rules(name))) for name in catalog.names
+    }
+
+
+@pytest.mark.parametrize("name", list(LANGUAGE_PIECES))
+def test_the_script_reads_each_language_s_letters_as_the_server_does(
+    script: Callable, readings: dict, name: str
+) -> None:
+    rules, reading = readings[name]
+
+    @through_node
+    @given(st.lists(st.sampled_from(BASE_PIECES + LANGUAGE_PIECES[name]), max_size=20))
+    def reads_the_same(pieces: list[str]) -> None:
+        text = "".join(pieces)
+        try:
+            board = parse_board(text, rules=rules)
+        except BoardError as error:
+            expected, typed = None, error
+        else:
+            expected, typed = rows_of(board), None
+        assert script("parseBoard", text, reading) == expected, text
+        # A board refused for one cube: the script draws it and places the cube as the
+        # server does (BoardError.typed and .cell), or neither.
+        drawn = script("typedBoard", text, reading)
+        if typed is None or typed.cell is None:
+            assert drawn is None, text
+        else:
+            rows = None if typed.typed is None else [list(row) for row in typed.typed]
+            assert drawn == {"rows": rows, "cell": list(typed.cell)}, text
+
+    reads_the_same()
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "rows"),
+    [
+        ("de", "1x7: m ä d c h e n", [["m", "ä", "d", "c", "h", "e", "n"]]),
+        ("de", "MÄDCHEN", None),  # 7 cells: no square, no shape
+        ("de", "1x7: MÄDCHEN", [["m", "ä", "d", "c", "h", "e", "n"]]),
+        ("es", "1x3: a ñ o", [["a", "ñ", "o"]]),
+        ("fr", "1x6: élèves", [["e", "l", "e", "v", "e", "s"]]),
+        ("nl", "1x2: ij s", [["ij", "s"]]),
+        ("standard", "1x3: a ñ o", None),
+    ],
+)
+def test_hand_worked_boards_read_the_same_in_each_language(
+    script: Callable, readings: dict, name: str, text: str, rows: list | None
+) -> None:
+    rules, reading = readings[name]
+    assert script("parseBoard", text, reading) == rows
+    expected = None if rows is None else rows_of(parse_board(text, rules=rules))
+    assert expected == rows
+
+
+def test_the_script_marks_a_wrong_cube_where_the_server_does(script: Callable) -> None:
+    assert script("typedBoard", "sers patg li7e sers") == {
+        "rows": [list("SERS"), list("PATG"), ["L", "I", "7", "E"], list("SERS")],
+        "cell": [2, 2],
+    }
+    assert script("typedBoard", "abcdefghijklmn7") is None  # 15 cells: no shape to place it in
+    assert script("typedBoard", "sers patg line sers") is None  # nothing wrong
+
+
+def test_a_wrong_letter_among_spaced_cells_is_one_cell_in_another_language(
+    script: Callable, readings: dict
+) -> None:
+    # In German any one character is a cell, so "a ñ o o" is a 2x2 board with one wrong
+    # cube, not four rows; the script draws it as the server places it.
+    rules, reading = readings["de"]
+    with pytest.raises(BoardError) as caught:
+        parse_board("a ñ o o", rules=rules)
+    assert (caught.value.cell, caught.value.typed) == ((0, 1), (("A", "ñ"), ("O", "O")))
+    assert script("typedBoard", "a ñ o o", reading) == {
+        "rows": [["A", "ñ"], ["O", "O"]],
+        "cell": [0, 1],
+    }

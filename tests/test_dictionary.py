@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from property_budget import examples
 
-from boggle import Catalog
+from boggle import Catalog, cachefile
 from boggle import dictionary as dictionary_module
 from boggle.dictionary import (
     DIGRAPH_FACES,
@@ -529,7 +529,7 @@ def test_cache_in_a_read_only_folder_still_loads(
         def refuse(*args: object, **kwargs: object) -> None:
             raise PermissionError(13, "Permission denied")
 
-        monkeypatch.setattr(dictionary_module.tempfile, "mkstemp", refuse)
+        monkeypatch.setattr(cachefile.tempfile, "mkstemp", refuse)
     try:
         dictionary = load_dictionary(word_list, cache_dir=cache)
         assert list(dictionary) == sorted(SMALL_WORDS)

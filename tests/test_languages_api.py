@@ -209,3 +209,14 @@ def test_the_practice_page_reads_its_board_in_the_dictionarys_language(
     refused = client.get("/practice", query_string={"board": "1x3: a ñ o", "dictionary": "de"})
     assert refused.status_code == 400
     assert "is not a letter of the German alphabet" in refused.text
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_solve_rates_a_language_s_board_among_its_own_dice(client: FlaskClient, code: str) -> None:
+    board, _ = random_board(dice_set(code), 11)
+    document = client.get(
+        "/solve", query_string={"board": str(board), "dictionary": code}
+    ).get_json()
+    rating = document["rating"]
+    assert (rating["dice"], rating["dictionary"], rating["rolls"]) == (code, code, 10_000)
+    assert 0 <= rating["percentile"] <= 100

@@ -347,3 +347,80 @@ def test_a_dictionary_named_in_another_case_is_selected_in_the_form(client: Flas
     doc = page(client, board=BOARD, dictionary="Common")
     selected = [o for o in doc.by_id("dictionary").find_all("option") if "selected" in o.attrs]
     assert [o.attrs["value"] for o in selected] == ["common"]
+
+
+# --- A wrong cube, marked on the grid without the script -------------------------------
+
+
+def test_a_board_refused_for_one_cube_is_drawn_with_that_cube_marked(client: FlaskClient) -> None:
+    doc = page(client, 400, board="sers patg li7e sers")
+    grid = doc.by_id("entry-grid")
+    assert "hidden" not in grid.attrs
+    assert (grid.attrs["data-rows"], grid.attrs["data-cols"]) == ("4", "4")
+    cubes = grid.find_all("input")
+    assert [c.attrs["value"] for c in cubes] == [*"SERS", *"PATG", "L", "I", "7", "E", *"SERS"]
+    assert all("readonly" in c.attrs for c in cubes)  # the text field is what is sent
+    wrong = [c for c in cubes if c.attrs.get("aria-invalid") == "true"]
+    assert [c.attrs["aria-label"] for c in wrong] == ["row 3, column 3"]
+    # The message is tied to the cube, and the focus goes there.
+    assert wrong[0].attrs["aria-describedby"] == "cube-error"
+    assert "autofocus" in wrong[0].attrs
+    message = "'7' (row 3, cell 3) is not a letter a-z"
+    assert doc.by_id("cube-error").text == message and "hidden" not in doc.by_id("cube-error").attrs
+    assert doc.by_id("board-error").text == message  # and beside the text, which is sent
+    assert sum("autofocus" in c.attrs for c in cubes) == 1
+    assert sum(c.attrs.get("tabindex") != "-1" for c in cubes) == 1  # one Tab stop
+
+
+def test_a_letter_of_another_language_is_marked_as_typed(client: FlaskClient) -> None:
+    doc = page(client, 400, board="1x3: a ñ o", dictionary="de")
+    cubes = doc.by_id("entry-grid").find_all("input")
+    assert [c.attrs["value"] for c in cubes] == ["A", "ñ", "O"]
+    assert [c.attrs.get("aria-invalid") for c in cubes] == [None, "true", None]
+
+
+@pytest.mark.parametrize(
+    "board",
+    ["abcdefghijklmn7", "sers patg linex sers", "hearths"],
+    ids=["no-shape", "row-length", "not-square"],
+)
+def test_an_error_with_no_cube_to_draw_leaves_the_grid_to_the_script(
+    client: FlaskClient, board: str
+) -> None:
+    doc = page(client, 400, board=board)
+    grid = doc.by_id("entry-grid")
+    assert "hidden" in grid.attrs and not grid.find_all("input")
+    assert "hidden" in doc.by_id("cube-error").attrs
+    assert doc.by_id("board").attrs["aria-invalid"] == "true"
+
+
+# --- Each list's letters, handed to the grid ------------------------------------------
+
+
+def test_the_page_hands_the_grid_each_list_s_letters_and_faces(client: FlaskClient) -> None:
+    doc = page(client)
+    rules = json.loads(doc.by_id("rules").text)
+    described = client.get("/dictionaries").get_json()["dictionaries"]
+    assert set(rules["boards"]) == {d["name"] for d in described}
+    for entry in described:
+        reading = rules["boards"][entry["name"]]
+        assert reading["alphabet"] == entry["alphabet"]
+        faces = [face.capitalize() for face in reading["multi_letter_faces"]]
+        assert faces == entry["multi_letter_faces"]
+    assert rules["boards"]["de"]["alphabet"].endswith("äöü")
+    assert (rules["boards"]["fr"]["folds_accents"], rules["boards"]["standard"]["composed"]) == (
+        True,
+        False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("dictionary", "faces"),
+    [("standard", ["qu", "th", "in", "er", "he", "an"]), ("de", ["qu"]), ("nl", ["qu", "ij"])],
+)
+def test_the_picker_offers_the_chosen_list_s_cubes(
+    client: FlaskClient, dictionary: str, faces: list[str]
+) -> None:
+    picker = page(client, dictionary=dictionary).by_id("face-picker")
+    offered = [b.attrs["data-face"] for b in picker.find_all("button")]
+    assert offered == [*faces, "#"]

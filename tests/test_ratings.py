@@ -12,12 +12,14 @@ from pathlib import Path
 import pytest
 
 from boggle import DiceError, Dictionary, parse_board, random_board, solve
-from boggle.catalog import SHIPPED_LISTS, Catalog
-from boggle.dice import DICE_SETS
+from boggle.catalog import LANGUAGE_LISTS, SHIPPED_LISTS, Catalog
+from boggle.dice import ALL_DICE_SETS, DICE_SETS
 from boggle.ratings import (
     ROLLS,
     SHIPPED_FILE,
+    Bin,
     Distribution,
+    Rating,
     Ratings,
     distribution_key,
     percentile,
@@ -118,6 +120,21 @@ def test_rating_places_a_board_among_its_size_s_dice(standard: Dictionary) -> No
     assert poor is not None and poor.percentile == 0 and poor.bin == 0
 
 
+def test_a_rating_says_its_share_floored_and_each_bar_in_words() -> None:
+    bins = (Bin(0, 31, 1), Bin(32, 1_023, 1_204), Bin(1_024, None, 0))
+    rating = Rating(900, 99.96, "big", "standard", 1_205, bins, 1)
+    # 99.96% is not 100%: only a board that beats every rolled board is richer than all.
+    assert rating.text == "Richer than 99% of big boards"
+    document = rating.as_dict()
+    assert (document["text"], document["share_text"]) == ("Richer than 99% of big boards", "99%")
+    assert [b["text"] for b in document["bins"]] == [
+        "0 to 31 points: 1 board",
+        "32 to 1,023 points: 1,204 boards",
+        "1,024 or more points: 0 boards",
+    ]
+    assert Rating(0, 0.0, "new", "common", 1, bins, 0).text == "Richer than 0% of new boards"
+
+
 def test_rating_counts_words_by_the_dice_rule_whatever_the_request_s(
     standard: Dictionary,
 ) -> None:
@@ -145,6 +162,38 @@ def test_the_shipped_file_holds_every_dice_set_with_every_shipped_list(
             found = shipped.get(distribution_key(dice, dictionary))
             assert found is not None, f"{dice.name}/{entry.name}: run rebuild_ratings.py"
             assert (found.dice, found.dictionary, found.rolls) == (dice.name, entry.name, ROLLS)
+
+
+def test_the_shipped_file_holds_each_language_s_list_with_its_own_dice(catalog: Catalog) -> None:
+    shipped = read_ratings_file(SHIPPED_FILE)
+    for entry in LANGUAGE_LISTS:
+        dictionary = catalog.get(entry.name)
+        names = [spec.name for spec in entry.rules.dice_sets]
+        assert names == [entry.name, f"{entry.name}-big"]
+        for name in names:
+            found = shipped.get(distribution_key(ALL_DICE_SETS[name], dictionary))
+            assert found is not None, f"{name}/{entry.name}: run rebuild_ratings.py"
+            assert (found.dice, found.dictionary, found.rolls) == (name, entry.name, ROLLS)
+
+
+@pytest.mark.parametrize(("code", "rows"), [("de", 4), ("nl", 5)])
+def test_a_language_s_board_is_rated_among_that_language_s_dice(
+    catalog: Catalog, code: str, rows: int
+) -> None:
+    dictionary = catalog.get(code)
+    dice = ALL_DICE_SETS[code if rows == 4 else f"{code}-big"]
+    board, _ = random_board(dice, 3)
+    rating = Ratings().rate(solve(board, dictionary), dictionary)
+    assert rating is not None  # shipped: never computed for a request
+    assert (rating.dice, rating.dictionary, rating.rolls) == (dice.name, code, ROLLS)
+    points = sum(
+        word_score(found.word)
+        for found in solve(board, dictionary).words
+        if len(found.word) >= dice.min_length
+    )
+    assert rating.points == points
+    shipped = read_ratings_file(SHIPPED_FILE)[distribution_key(dice, dictionary)]
+    assert rating.percentile == shipped.percentile(points)
 
 
 def test_the_shipped_file_rebuilds_the_same() -> None:

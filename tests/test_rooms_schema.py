@@ -89,7 +89,9 @@ def test_an_unreachable_database_answers_503_and_the_rest_of_the_app_serves(
         {"TESTING": True, "CACHE_DIR": str(cache_dir), "DATABASE_URL": url}, catalog=catalog
     )
     client = app.test_client()
-    assert client.get("/healthz").status_code == 200
+    health = client.get("/healthz")
+    # It says which database the rooms use without reaching it.
+    assert (health.status_code, health.json["rooms_database"]) == (200, "postgresql")
     response = client.get("/rooms/ABCDEFGHJK")
     assert (response.status_code, response.json["error"]["code"]) == (503, "database_unavailable")
     assert response.headers["Retry-After"] == "1"

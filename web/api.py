@@ -25,7 +25,7 @@ def solve() -> Response:
     """Every word on the board, as JSON (see README, "The API")."""
     fields = read_fields(request, ("board", "min_length", "dictionary"))
     solution, name, elapsed_ms = service.run_solve(fields)
-    document = solve_document(solution, name, elapsed_ms)
+    document = solve_document(solution, name, elapsed_ms, service.spellings_of(name))
     rating = service.rating_document(solution, name)
     if rating is not None:
         document["rating"] = rating
@@ -101,7 +101,8 @@ def dictionaries() -> Response:
 @bp.get("/healthz")
 def healthz() -> Response:
     """For load balancers: the default dictionary is loaded and answers; and for people
-    running the server, which search core it runs ("native", or "python" without one)."""
+    running the server, which search core it runs ("native", or "python" without one)
+    and which database the rooms use ("sqlite" or "postgresql"; not connected to here)."""
     dictionary = service.catalog().get()
     return jsonify(
         {
@@ -109,5 +110,6 @@ def healthz() -> Response:
             "dictionary": dictionary.name,
             "word_count": len(dictionary),
             "engine": solver.ENGINE,
+            "rooms_database": current_app.extensions["boggle.rooms"].database.backend,
         }
     )

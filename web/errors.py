@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from boggle import BoardError
+
 #: The request field each error code is about, sent as ``field`` so that a form can show
 #: the message beside the input it concerns. Codes not here concern the whole request,
 #: or name their field when raised (``duplicate_field``, ``unknown_field``).
@@ -62,6 +64,9 @@ class APIError(Exception):
         self.details = details
         #: Response headers the answer needs (``Retry-After`` on a 503, ``Allow`` on a 405).
         self.headers = dict(headers or {})
+        #: The board as typed, cell by cell, when the error is about one of its cubes: for
+        #: a page to draw it with that cube marked. Not sent: a client has its own text.
+        self.typed: tuple[tuple[str, ...], ...] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON body of the error."""
@@ -74,3 +79,17 @@ class APIError(Exception):
 def bad_request(code: str, message: str, field: str | None = None, **details: Any) -> APIError:
     """A 400 error."""
     return APIError(400, code, message, field, **details)
+
+
+def board_error(error: BoardError) -> APIError:
+    """The 400 ``bad_board`` of a board the engine cannot read, with the place as data:
+    ``cell`` ([row, col] from zero) when the error is about one cube, ``row`` when it is
+    about a row's length, so a page can point at the cube as the message does in words."""
+    place: dict[str, Any] = {}
+    if error.cell is not None:
+        place["cell"] = list(error.cell)
+    if error.row is not None:
+        place["row"] = error.row
+    answer = bad_request("bad_board", str(error), "board", **place)
+    answer.typed = error.typed
+    return answer

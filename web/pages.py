@@ -11,7 +11,6 @@ page scripts must know of the rules they get as data from ``page_rules``.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
@@ -19,9 +18,10 @@ from urllib.parse import urlencode
 from flask import current_app
 
 from boggle import Catalog
-from boggle.board import BLANK, MULTI_LETTER_FACES
+from boggle.board import BLANK, MULTI_LETTER_FACES, display_face
 from boggle.dice import DEFAULT_SET_FOR_SIZE, DICE_SETS, min_length_for
 from boggle.dictionary import MAX_WORD_LENGTH
+from boggle.rules import RULES, Ruleset
 from boggle.scoring import SCORE_BY_LENGTH, SHORTEST_SCORED
 from boggle.solver import DEFAULT_MIN_LENGTH
 from boggle.summary import LONG_WORD, solve_document
@@ -72,6 +72,29 @@ def page_rules(**more: Any) -> dict[str, Any]:
     } | more
 
 
+def board_reading(rules: Ruleset) -> dict[str, Any]:
+    """How a board is read in one language, for static/js/lib/board-text.js (its
+    ``language()``): the alphabet and faces (as ``/dictionaries`` says them), the letter
+    typed alone for a face (q for Qu), whether accents fold (é is e in French) and
+    whether text is put in composed form first (every language but English, whose
+    boards are read as typed). tests/test_board_text_parity.py holds the script's
+    reading with this data to boggle/board.py's in every language."""
+    return {
+        "alphabet": rules.alphabet,
+        "multi_letter_faces": list(rules.multi_letter_faces),
+        "letter_faces": dict(rules.letter_faces),
+        "folds_accents": rules.folds_accents,
+        "composed": rules is not RULES,
+    }
+
+
+def picker_faces(catalog: Catalog, name: str) -> list[str]:
+    """The cubes of more than one letter a list's dice carry, as printed (the grid's
+    picker offers them): ``Qu``, ``Ij`` for Dutch; the default list's for a name unknown."""
+    rules = catalog.rules(name if name in catalog else None)
+    return [display_face(face) for face in rules.multi_letter_faces]
+
+
 def index_context(
     fields: Mapping[str, Any],
     catalog: Catalog,
@@ -104,7 +127,14 @@ def index_context(
         "dictionaries": catalog.describe(),
         "score_table": SCORE_TABLE,
         "long_word": LONG_WORD,
-        "rules": page_rules(max_side=max_side, max_cells=limits.max_cells),
+        "rules": page_rules(
+            max_side=max_side,
+            max_cells=limits.max_cells,
+            # Each list's letters, so the grid takes ä for German with no fetch.
+            boards={name: board_reading(catalog.rules(name)) for name in catalog.names},
+        ),
+        # The cubes of more than one letter the chosen list's dice carry (the picker's).
+        "picker_faces": picker_faces(catalog, form["dictionary"]),
         "shortest_word": shortest_word(form["min_length"]),
         "rich_dice": RICH_DICE,
         "rich_choice": DEFAULT_SET_FOR_SIZE.get((rows, cols), "new"),
@@ -124,7 +154,7 @@ def index_context(
         context["status"] = error.status
         context["headers"] = error.headers
         return context
-    document = solve_document(solution, name, elapsed_ms)
+    document = solve_document(solution, name, elapsed_ms, service.spellings_of(name))
     board_text = str(solution.board)
     form.update(
         size=f"{solution.board.rows}x{solution.board.cols}",
@@ -153,26 +183,27 @@ def index_context(
 
 
 def rating_view(rating: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The rating as the page draws it: the sentence's share and the histogram's bars."""
+    """The rating as the page draws it: the histogram's bars (its wording is the engine's,
+    boggle/ratings.py, as /solve sends it)."""
     if rating is None:
         return None
     tallest = max(b["count"] for b in rating["bins"]) or 1
     bars = []
     for index, b in enumerate(rating["bins"]):
         height = round(RATING_HEIGHT * b["count"] / tallest, 1)
-        top = "or more" if b["high"] is None else f"to {b['high']:,}"
         bars.append(
             {
                 "x": RATING_BAR * index,
                 "y": round(RATING_HEIGHT - height, 1),
                 "height": height,
                 "mark": index == rating["bin"],
-                "title": f"{b['low']:,} {top} points: {b['count']:,} boards",
+                "title": b["text"],
             }
         )
+    # The sentence with its share emphasised, as results.js lays it out.
+    before, share, after = rating["text"].partition(rating["share_text"])
     return rating | {
-        # Floored: "richer than 100%" only when it beats every rolled board.
-        "share": math.floor(rating["percentile"]),
+        "sentence": (before, share, after),
         "bars": bars,
         "width": RATING_BAR * len(bars),
         "height": RATING_HEIGHT,
@@ -225,4 +256,5 @@ def format_ms(elapsed_ms: float) -> str:
 
 def page_error(error: APIError, default_field: str = "board") -> dict[str, Any]:
     """An error as a page shows it: beside its field, or beside ``default_field``."""
-    return error.as_dict()["error"] | {"field": error.field or default_field}
+    # ``typed``: the board as typed, when one cube of it is wrong, for the grid to draw.
+    return error.as_dict()["error"] | {"field": error.field or default_field, "typed": error.typed}

@@ -22,7 +22,7 @@ from boggle.rules import RULES, Ruleset
 from boggle.scoring import SHORTEST_SCORED
 
 from .body import BadFraming
-from .errors import APIError, bad_request
+from .errors import APIError, bad_request, board_error
 
 
 @dataclass(frozen=True)
@@ -147,7 +147,7 @@ def read_board(
     try:
         board = parse_board(value, rules=rules)
     except BoardError as error:
-        raise bad_request("bad_board", str(error)) from None
+        raise board_error(error) from None
     if board.size > limits.max_cells or max(board.rows, board.cols) > limits.max_side:
         raise APIError(
             413,

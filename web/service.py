@@ -36,10 +36,11 @@ from boggle.rich import dice_assignment, find_rich_board
 from boggle.rules import RULES, Ruleset
 from boggle.scoring import score_game
 from boggle.solver import Solution
+from boggle.spellings import Spellings, spellings_for
 from boggle.standings import game_document
 from boggle.words import normalize_word
 
-from .errors import APIError, bad_request
+from .errors import APIError, bad_request, board_error
 from .logs import board_summary
 from .params import (
     Limits,
@@ -89,7 +90,7 @@ def run_solve(fields: Mapping[str, Any]) -> tuple[Solution, str, float]:
         raise APIError(422, "search_budget_exceeded", str(error)) from None
     except BoardError as error:
         # A face of another language (the board was read with this one's: a safeguard).
-        raise bad_request("bad_board", str(error), "board") from None
+        raise board_error(error) from None
     except SearchBusy as error:
         # A place frees when a running search ends: within about one budget.
         retry = str(math.ceil(budget))
@@ -247,6 +248,12 @@ def check_dice_language(dice: DiceSet, rules: Ruleset) -> None:
                 "dice",
                 choices=[spec.name for spec in rules.dice_sets],
             )
+
+
+def spellings_of(name: str) -> Spellings | None:
+    """The display spellings of the named dictionary's language (boggle/spellings.py),
+    or None for a list that has none."""
+    return spellings_for(dictionary_named(name), current_app.config["CACHE_DIR"])
 
 
 def dictionary_named(name: str) -> Dictionary:

@@ -2,22 +2,36 @@
 //
 // Faces are kept as the server writes them: lower case, "qu" for the Qu cube, "#" for a
 // blank, "" for a cube not typed yet. The text field is what the form submits; its
-// text is read and written by lib/board-text.js, as the server reads and writes it.
+// text is read and written by lib/board-text.js, as the server reads and writes it, in
+// the chosen dictionary's language (setLanguage): ä is a letter of a German cube.
+//
+// A cube found wrong (by the server, or an empty one when the grid is sent) is marked:
+// aria-invalid, the message under the grid tied to it by aria-describedby, the focus on
+// it, and a ring (style.css) until its face changes.
 
-import { boardText, parseBoard, readToken } from "./lib/board-text.js";
+import {
+  ENGLISH,
+  boardText,
+  displayFace,
+  parseBoard,
+  readToken,
+  typedBoard,
+} from "./lib/board-text.js";
 
-/** A face as printed on the cube: "Qu", "A", "#". */
-function displayFace(face) {
-  return face.charAt(0).toUpperCase() + face.slice(1);
-}
+/** The last character typed, composed (a letter and its accent typed apart are one). */
+const lastTyped = (text) => Array.from(text.normalize("NFC")).at(-1) ?? "";
 
 const MOVES = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
 
 export class BoardEntry {
-  /** The grid element (empty, role="grid") and the text field it keeps in step. */
-  constructor(grid, text, onShape) {
+  /**
+   * The grid element (role="grid"), the text field it keeps in step, and `note`, the
+   * message under the grid that says what is wrong with a cube marked wrong.
+   */
+  constructor(grid, text, onShape, note) {
     this.grid = grid;
     this.text = text;
+    this.note = note;
     this.onShape = onShape; // told the new rows and cols whenever the grid is resized
     this.rows = 0;
     this.cols = 0;
@@ -25,6 +39,8 @@ export class BoardEntry {
     this.inputs = [];
     this.active = 0; // the one cube in the tab order (roving tabindex)
     this.afterQ = null; // the cube a "q" was just typed into, so a "u" after it is skipped
+    this.lang = ENGLISH; // the letters and faces of the chosen dictionary's language
+    this.wrong = null; // the index of the cube marked wrong, if one is
     // Whether the text field holds what the grid shows, so a half-typed grid is
     // caught before it is sent (its text would read as a smaller board).
     this.fromGrid = false;
@@ -52,9 +68,15 @@ export class BoardEntry {
     this.onShape(rows, cols);
   }
 
+  /** Read boards and typed letters in a language (lib/board-text.js, language()). */
+  setLanguage(lang) {
+    this.lang = lang;
+  }
+
   /** Make the inputs, one a cube, in rows. */
   build() {
     this.inputs = [];
+    this.wrong = null;
     const rows = [];
     for (let r = 0; r < this.rows; r++) {
       const row = document.createElement("div");
@@ -91,6 +113,7 @@ export class BoardEntry {
   }
 
   clear() {
+    this.clearWrong();
     this.faces.fill("");
     this.inputs.forEach((_, i) => this.show(i));
     this.writeText();
@@ -103,9 +126,75 @@ export class BoardEntry {
     return this.fromGrid && empty < this.faces.length ? empty : 0;
   }
 
-  /** The first empty cube, to send the cursor to. */
-  focusFirstEmpty() {
-    this.focusCell(Math.max(this.faces.indexOf(""), 0));
+  /** The [row, col] of the first empty cube. */
+  firstEmpty() {
+    const i = Math.max(this.faces.indexOf(""), 0);
+    return [Math.floor(i / this.cols), i % this.cols];
+  }
+
+  /**
+   * Mark the cube at [row, col] wrong, say why under the grid (the message tied to the
+   * cube) and move the focus to it. False when the grid has no such cube.
+   */
+  pointAt([row, col], message) {
+    if (row >= this.rows || col >= this.cols) return false;
+    this.clearWrong();
+    this.wrong = row * this.cols + col;
+    this.note.textContent = message;
+    this.note.hidden = false;
+    const input = this.inputs[this.wrong];
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", this.note.id);
+    // The grid and the message under it on screen, not just the cube at an edge (the
+    // focus alone scrolls no further than the cube); then the focus, on the cube.
+    this.note.scrollIntoView({ block: "nearest" });
+    this.grid.scrollIntoView({ block: "nearest" });
+    this.focusCell(this.wrong);
+    return true;
+  }
+
+  clearWrong() {
+    const input = this.inputs[this.wrong];
+    input?.removeAttribute("aria-invalid");
+    input?.removeAttribute("aria-describedby");
+    this.note.hidden = true;
+    this.wrong = null;
+  }
+
+  /**
+   * The server refused `text` for the cube at `cell`: show the board as typed, the wrong
+   * cube as typed too (a text the grid could not show is drawn as the server read it),
+   * and point at that cube.
+   */
+  showRefused(text, cell, message) {
+    const typed = typedBoard(text, this.lang);
+    const same = typed?.rows && typed.cell.join() === cell.join();
+    if (same && (!this.fromGrid || this.wrongShape(typed.rows))) {
+      this.setBoard(typed.rows.map((row) => row.map((face) => face.toLowerCase())));
+    }
+    return this.pointAt(cell, message);
+  }
+
+  /** Whether rows differ in shape from the grid. */
+  wrongShape(rows) {
+    return rows.length !== this.rows || rows[0].length !== this.cols;
+  }
+
+  /**
+   * Take over the grid the server drew for a board refused for one cube (index.html):
+   * its cells as typed, and the mark on the wrong one. False when it drew none.
+   */
+  adopt() {
+    const drawn = [...this.grid.querySelectorAll(".entry-row")].map((row) =>
+      [...row.querySelectorAll("input")].map((input) => input.value.toLowerCase()),
+    );
+    if (!drawn.length) return false;
+    const inputs = [...this.grid.querySelectorAll("input")];
+    const wrong = inputs.findIndex((input) => input.getAttribute("aria-invalid") === "true");
+    const message = this.note.textContent;
+    this.setBoard(drawn);
+    if (wrong >= 0) this.pointAt([Math.floor(wrong / this.cols), wrong % this.cols], message);
+    return true;
   }
 
   show(i) {
@@ -130,6 +219,7 @@ export class BoardEntry {
   }
 
   setFace(i, face) {
+    if (i === this.wrong) this.clearWrong();
     this.faces[i] = face;
     this.show(i);
     this.writeText();
@@ -151,7 +241,7 @@ export class BoardEntry {
    */
   readText(done = true) {
     this.fromGrid = false;
-    const rows = parseBoard(this.text.value);
+    const rows = parseBoard(this.text.value, this.lang);
     if (rows && (done || rows.flat().length >= this.faces.length)) this.setBoard(rows);
   }
 
@@ -165,7 +255,9 @@ export class BoardEntry {
     }
     // The last character typed is the new face; anything else leaves the cube as it was.
     // A character on its own reads as a cell written on its own: "q" is Qu, "." a blank.
-    const face = readToken((event.data ?? input.value).slice(-1));
+    // A ligature a phone's keyboard offers (Dutch ĳ) is its letters (NFKC): the Ij cube.
+    const typed = lastTyped(event.data ?? input.value);
+    const face = readToken(typed, this.lang) ?? readToken(typed.normalize("NFKC"), this.lang);
     // "qu" typed in full is one cube, as it is in the text field.
     const afterQ = this.afterQ !== null && (i === this.afterQ || i === this.afterQ + 1);
     this.afterQ = null;
@@ -223,7 +315,7 @@ export class BoardEntry {
   pasted(event) {
     event.preventDefault();
     const pasted = event.clipboardData.getData("text");
-    const rows = parseBoard(pasted);
+    const rows = parseBoard(pasted, this.lang);
     const i = Number(event.target.dataset.index);
     if (rows && rows.flat().length > 1) {
       this.setBoard(rows);

@@ -4,9 +4,9 @@
 
 import { DefinitionPanel } from "./definitions.js";
 import { BoardEntry } from "./entry.js";
-import { parseBoard } from "./lib/board-text.js";
+import { displayFace, language, parseBoard } from "./lib/board-text.js";
 import { address, getJSON } from "./lib/api.js";
-import { $, FieldErrors, announce, bringIntoView } from "./lib/dom.js";
+import { $, FieldErrors, announce, bringIntoView, h } from "./lib/dom.js";
 import { defaultMinLength, rules, stateShortestWord } from "./lib/rules.js";
 import { Results } from "./results.js";
 import { rollRich } from "./rich.js";
@@ -40,7 +40,28 @@ const entry = new BoardEntry($("entry-grid"), fields.board, (rows, cols) => {
     showMinLength();
   }
   shape = [rows, cols];
-});
+}, $("cube-error"));
+
+/** The chosen dictionary's language: its letters for the grid, its faces for the picker. */
+function useDictionary() {
+  const reading = rules.boards[fields.dictionary.value];
+  if (!reading) return;
+  entry.setLanguage(language(reading));
+  const picker = $("face-picker");
+  const blank = picker.querySelector(`[data-face="${rules.blank}"]`);
+  const faces = reading.multi_letter_faces.map((face) =>
+    h("button", { type: "button", "data-face": face }, displayFace(face)),
+  );
+  picker.replaceChildren(...faces, blank);
+}
+
+fields.dictionary.addEventListener("change", useDictionary);
+
+/** Clear the errors shown, and the mark on a wrong cube. */
+function clearErrors() {
+  errors.clear();
+  entry.clearWrong();
+}
 
 /** The rows and columns the size controls ask for. */
 function chosenShape() {
@@ -58,7 +79,7 @@ function resizeToChoice() {
     errors.show("board", `${rows} × ${cols} is ${cubes} cubes; a board has at most ${limit}.`);
     return;
   }
-  errors.clear();
+  clearErrors();
   entry.resize(rows, cols);
   if (entry.faces.some(Boolean)) entry.writeText();
 }
@@ -74,7 +95,7 @@ function showMinLength() {
 fields.min_length.addEventListener("input", showMinLength);
 
 $("clear").addEventListener("click", () => {
-  errors.clear();
+  clearErrors();
   entry.clear();
 });
 
@@ -82,7 +103,7 @@ $("random").addEventListener("click", async () => {
   const [rows, cols] = chosenShape();
   try {
     const rolled = await getJSON("random", { rows, cols }, form.action);
-    errors.clear();
+    clearErrors();
     entry.setBoard(rolled.board.map((row) => row.map((face) => face.toLowerCase())));
     fields.board.value = rolled.text;
     fields.min_length.value = rolled.min_length;
@@ -112,7 +133,7 @@ let latest = 0; // the newest solve; an answer that arrives after a newer one is
 /** Solve the board in params and draw it; `how` is the history method that records it. */
 async function solve(params, how, word = null) {
   const ticket = ++latest;
-  errors.clear();
+  clearErrors();
   let result;
   try {
     result = await getJSON("solve", params, form.action);
@@ -120,6 +141,8 @@ async function solve(params, how, word = null) {
     if (ticket !== latest) return;
     results.hide();
     errors.show(error.field, error.message);
+    // A board refused for one cube: the grid shows it as typed and points at that cube.
+    if (error.cell) entry.showRefused(params.get("board"), error.cell, error.message);
     return;
   }
   if (ticket !== latest) return;
@@ -154,7 +177,7 @@ async function roll() {
         richProgress.textContent = `Best so far: ${points(best.total_score)} points (${points(tried)} boards tried).`;
       },
     });
-    errors.clear();
+    clearErrors();
     entry.setBoard(found.board.map((row) => row.map((face) => face.toLowerCase())));
     fields.board.value = found.text;
     fields.min_length.value = found.min_length;
@@ -178,8 +201,9 @@ form.addEventListener("submit", (event) => {
   }
   const missing = entry.missing();
   if (missing) {
-    errors.show("board", `Fill every cube first: ${missing} of ${entry.faces.length} are empty.`);
-    entry.focusFirstEmpty();
+    const message = `Fill every cube first: ${missing} of ${entry.faces.length} are empty.`;
+    errors.show("board", message);
+    entry.pointAt(entry.firstEmpty(), message);
     return;
   }
   const params = new URLSearchParams({
@@ -197,9 +221,10 @@ window.addEventListener("popstate", () => {
   fields.min_length.value = params.get("min_length") || defaultMinLength(...shape);
   showMinLength();
   if (params.get("dictionary")) fields.dictionary.value = params.get("dictionary");
+  useDictionary();
   entry.readText();
   if (!fields.board.value.trim()) {
-    errors.clear();
+    clearErrors();
     results.hide();
     return;
   }
@@ -241,9 +266,12 @@ $("copy-words").addEventListener("click", () => {
 // --- Start: show what needs the script, and take over what the server drew ------------
 
 const grid = $("entry-grid");
-const typed = parseBoard(fields.board.value);
-if (typed) entry.setBoard(typed);
-else entry.resize(Number(grid.dataset.rows), Number(grid.dataset.cols));
+useDictionary();
+const typed = parseBoard(fields.board.value, entry.lang);
+// The server drew the grid for a board refused for one cube: keep it, and its mark.
+const adopted = entry.adopt();
+if (!adopted && typed) entry.setBoard(typed);
+else if (!adopted) entry.resize(Number(grid.dataset.rows), Number(grid.dataset.cols));
 const scripted = ["size-controls", "entry-grid", "face-picker", "grid-help", "random", "clear"];
 for (const id of [...scripted, "share-link", "copy-words"]) {
   $(id).hidden = false;

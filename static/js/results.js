@@ -11,7 +11,7 @@
 import { BoardView, pathSpeech, readPath } from "./lib/board-view.js";
 import { announce, h, plural } from "./lib/dom.js";
 import { RovingList } from "./lib/roving.js";
-import { WordListTools } from "./lib/word-list.js";
+import { shown, WordListTools } from "./lib/word-list.js";
 
 // The length chart's geometry, as in web/pages.py and templates/index.html.
 const CHART_ROW = 30;
@@ -29,6 +29,7 @@ export class Results {
     this.$ = (id) => root.querySelector(`#${id}`);
     this.view = new BoardView(this.$("result-board"));
     this.view.pinWithin(root);
+    this.followPin();
     this.list = this.$("word-list");
     this.roving = new RovingList(this.list);
     const tools = { sort: this.$("sort"), filter: this.$("filter"), group: this.$("group") };
@@ -53,10 +54,36 @@ export class Results {
     this.list.addEventListener("pointerleave", () => this.preview(null));
   }
 
+  /**
+   * On a phone the board pins itself to the top of the screen over the word list
+   * (BoardView.pinWithin). The chosen word's definition then shows under the pinned
+   * board (style.css, .board-pinned), not far above in the page: the list stays where
+   * it is, and nothing scrolls. Keyboard focus keeps clear of both (scroll-padding).
+   */
+  followPin() {
+    const tray = this.view.board.closest(".tray");
+    const definition = this.$("definition");
+    if (!tray || !definition) return;
+    const update = () => {
+      const pinned = tray.classList.contains("pinned");
+      this.root.classList.toggle("board-pinned", pinned);
+      this.root.style.setProperty("--pinned-height", `${pinned ? tray.offsetHeight : 0}px`);
+      if (!pinned) return;
+      const under = definition.hidden ? 0 : definition.offsetHeight;
+      document.documentElement.style.scrollPaddingTop = `${tray.offsetHeight + under}px`;
+    };
+    new MutationObserver(update).observe(tray, { attributes: true, attributeFilter: ["class"] });
+    const resized = new ResizeObserver(update);
+    resized.observe(tray);
+    resized.observe(definition);
+    update();
+  }
+
   /** Read back the results the server drew, so they can be sorted and clicked. */
   hydrate() {
     this.words = [...this.list.querySelectorAll("button[data-word]")].map((button) => ({
       word: button.dataset.word,
+      ...(button.dataset.spellings ? { spellings: button.dataset.spellings.split("/") } : {}),
       score: Number(button.dataset.score),
       path: readPath(button.dataset.path),
     }));
@@ -139,14 +166,15 @@ export class Results {
   drawRating(rating) {
     this.$("rating").hidden = !rating;
     if (!rating) return;
-    const share = h("strong", {}, `${Math.floor(rating.percentile)}%`);
-    this.$("rating-text").replaceChildren("Richer than ", share, ` of ${rating.dice} boards`);
+    // The server's sentence, its share emphasised (index.html lays it out the same way).
+    const at = rating.text.indexOf(rating.share_text);
+    const share = h("strong", {}, rating.share_text);
+    const after = rating.text.slice(at + rating.share_text.length);
+    this.$("rating-text").replaceChildren(rating.text.slice(0, at), share, after);
     const tallest = Math.max(1, ...rating.bins.map((b) => b.count));
     const bars = rating.bins.map((b, i) => {
       const height = Math.round((RATING_HEIGHT * b.count * 10) / tallest) / 10;
       const mark = i === rating.bin;
-      const top = b.high === null ? "or more" : `to ${number(b.high)}`;
-      const title = `${number(b.low)} ${top} points: ${number(b.count)} boards`;
       return h(
         "svg:rect",
         {
@@ -156,7 +184,7 @@ export class Results {
           width: 8,
           height,
         },
-        h("svg:title", {}, mark ? `${title} (this board)` : title),
+        h("svg:title", {}, mark ? `${b.text} (this board)` : b.text),
       );
     });
     const chart = this.$("rating-chart");
@@ -187,8 +215,8 @@ export class Results {
     if (found) {
       this.view.reveal();
       const face = (r, c) => this.view.face(r, c);
-      announce(pathSpeech(found.word, found.score, found.path, face));
-      selection.replaceChildren(h("strong", {}, found.word), `: ${plural(found.score, "point")}`);
+      announce(pathSpeech(shown(found), found.score, found.path, face));
+      selection.replaceChildren(h("strong", {}, shown(found)), `: ${plural(found.score, "point")}`);
     } else {
       selection.textContent = "Pick a word to see its path.";
     }

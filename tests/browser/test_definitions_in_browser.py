@@ -190,3 +190,35 @@ def test_without_javascript_a_chosen_word_shows_its_definition(
     panel = no_js_page.locator("#definition")
     expect(panel).to_be_visible()
     expect(panel.locator(".definition-head").first).to_have_text("taper noun (for “tapers”)")
+
+
+def test_a_word_chosen_deep_in_the_list_shows_its_definition_where_the_list_stays(
+    sized_page: Page, live_url: str, expect: Callable, artifacts: Path
+) -> None:
+    # At the table, on a phone: the board is pinned over the list; the definition shows
+    # under it, on screen, and neither the page nor the list moves.
+    page = sized_page
+    page.goto(f"{live_url}/?{urlencode({'board': BOARD})}")
+    button = page.locator("#word-list button[data-word]").nth(300)
+    button.scroll_into_view_if_needed()
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 300)))")
+    scrolled, before = page.evaluate("() => scrollY"), button.bounding_box()
+    word = button.get_attribute("data-word")
+    if page.viewport_size and page.viewport_size["width"] < 600:
+        button.tap()
+    else:
+        button.click()
+    panel = page.locator("#definition")
+    expect(panel).to_have_attribute("data-word", word or "")
+    expect(panel).to_have_attribute("data-state", "defined")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 300)))")
+    assert page.evaluate("() => scrollY") == scrolled
+    after = button.bounding_box()
+    assert before and after and abs(after["y"] - before["y"]) < 1
+    # The definition is whole on screen, below the board (which shows the whole path).
+    viewport = page.viewport_size
+    shown, tray = panel.bounding_box(), page.locator("#result-board").bounding_box()
+    assert shown and tray and viewport
+    assert shown["y"] >= 0 and shown["y"] + shown["height"] <= viewport["height"]
+    assert tray["y"] >= 0 and shown["y"] >= tray["y"] + tray["height"] - 1
+    page.screenshot(path=str(artifacts / f"definition-deep-{viewport['width']}.png"))

@@ -239,7 +239,7 @@ def test_the_cubes_read_board_text_as_the_server_does(page: Page, live_url: str)
     read = page.evaluate(
         """async (texts) => {
             const { parseBoard } = await import("/static/js/lib/board-text.js");
-            return texts.map(parseBoard);
+            return texts.map((text) => parseBoard(text));
         }""",
         texts,
     )

@@ -110,3 +110,18 @@ def test_the_list_is_grouped_longest_first_and_says_1_point(
     assert not one.text_content().endswith("points")
     two = page.locator('#word-list button[data-score="2"]').first
     expect(two).to_contain_text("2 points")
+
+
+def test_french_words_show_with_their_accents_and_keep_their_play_word(
+    sized_page: Page, live_url: str, expect: Callable
+) -> None:
+    page = sized_page
+    page.goto(f"{live_url}/?board=1x5:+eleve&dictionary=fr")
+    button = page.locator('#word-list button[data-word="eleve"]')
+    expect(button).to_have_text("élevé / élève")
+    # Sorting redraws the list from the script's own copy: the spellings stay.
+    page.select_option("#sort", "alpha")
+    expect(button).to_have_text("élevé / élève")
+    button.click()
+    expect(page.locator("#selection strong")).to_have_text("élevé / élève")
+    assert marked(page) == {(0, i): i + 1 for i in range(5)}

@@ -1,14 +1,17 @@
 // The one client of the app's JSON routes, and the only place that calls fetch.
 //
 // Every answer is JSON; an error document ({"error": {"code", "message", "field"}})
-// becomes an ApiError that keeps all three, so a form shows it beside its field.
+// becomes an ApiError that keeps all three, so a form shows it beside its field, and
+// the place of a wrong cube ("cell": [row, col]) or row ("row"), when it gives one.
 
 export class ApiError extends Error {
-  constructor(message, { code = null, field = null, offline = false } = {}) {
+  constructor(message, { code = null, field = null, cell = null, row = null, offline = false } = {}) {
     super(message);
     this.name = "ApiError";
     this.code = code; // the server's error code, e.g. "bad_min_length"
     this.field = field; // the request field it is about, if any
+    this.cell = cell; // the [row, col] of the board's cube it is about, if one
+    this.row = row; // the board's row it is about (a row of the wrong length), if one
     this.offline = offline; // no answer came: the server was not reached
   }
 }
@@ -16,8 +19,8 @@ export class ApiError extends Error {
 /** The body of an answer, or the ApiError its error document describes. */
 export function readAnswer(ok, body) {
   if (ok) return body;
-  const { code, message, field = null } = body.error;
-  throw new ApiError(message, { code, field });
+  const { code, message, field = null, cell = null, row = null } = body.error;
+  throw new ApiError(message, { code, field, cell, row });
 }
 
 /** An address of the app, relative to `base` (the page may not be at the site's root). */

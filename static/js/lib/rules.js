@@ -10,6 +10,8 @@
 //   long_word, max_word_length      the tie-break's "long word", the longest word kept
 //   round_seconds, big_round_seconds, big_board_cells     (practice) a round's time
 //   verdicts                        (scoring) how each verdict reads
+//   boards                          (solver) each dictionary's letters and faces, by
+//                                   name, for lib/board-text.js's language()
 
 export const rules = JSON.parse(document.getElementById("rules").textContent);
 

@@ -13,6 +13,12 @@ const byScore = (a, b) => b.score - a.score || byLength(a, b);
 export const SORTS = { score: byScore, length: byLength, alpha: alphabetical };
 
 /**
+ * How a word is shown: as its list writes it where that differs from how it is played
+ * (French `eleve` is shown "élève"; /solve's `spellings`), else as it is played.
+ */
+export const shown = (w) => (w.spellings?.length ? w.spellings.join(" / ") : w.word);
+
+/**
  * Words as a list of buttons that show their paths (index.html draws the same). In a
  * group of one length (`grouped`) the points are said once, in the group's heading.
  */
@@ -29,14 +35,15 @@ export function wordList(words, selected = null, grouped = false) {
           {
             type: "button",
             "data-word": w.word,
+            ...(w.spellings?.length ? { "data-spellings": w.spellings.join("/") } : {}),
             "data-score": w.score,
             "data-path": pathText(w.path),
             "aria-pressed": String(w.word === selected),
           },
           ...(grouped
-            ? [w.word]
+            ? [shown(w)]
             : [
-                `${w.word} `,
+                `${shown(w)} `,
                 h(
                   "span",
                   { class: "score" },
