@@ -259,6 +259,11 @@ def run_one(database: str, args) -> dict:
         port = free_port()
         env = {
             "BOGGLE_LOG_LEVEL": "warning",
+            **(
+                {"BOGGLE_ROOM_SQLITE_SYNCHRONOUS": args.sqlite_synchronous}
+                if args.sqlite_synchronous
+                else {}
+            ),
             "BOGGLE_DATABASE_URL": url,
             # One client creates every room here; the per-client limit is for strangers.
             "BOGGLE_ROOM_CREATIONS_PER_HOUR": str(args.rooms + 10),
@@ -352,7 +357,7 @@ def report(database: str, figures: dict, args) -> None:
     print(
         f"\n{database}: nginx -> gunicorn, {len(server.workers)} {server.worker_class} "
         f"workers (as the running server reports); /healthz database: "
-        f"{health.get('database', '?')}; {os.cpu_count()} cores; "
+        f"{health.get("rooms_database", "?")}; {os.cpu_count()} cores; "
         f"{args.rooms} rooms x {args.players} players, {figures['elapsed']:.0f} s, "
         f"load average at the end {os.getloadavg()[0]:.2f}"
     )
@@ -389,6 +394,11 @@ def main() -> int:
         "--pause", type=float, default=2.0, help="seconds from the results to the next round"
     )
     parser.add_argument("--dice", default="new")
+    parser.add_argument(
+        "--sqlite-synchronous",
+        choices=("full", "normal"),
+        help="ROOM_SQLITE_SYNCHRONOUS for the run (default: the app's own default)",
+    )
     args = parser.parse_args()
     if find_nginx() is None:
         print("error: nginx is not installed (Debian: apt-get install nginx)")
