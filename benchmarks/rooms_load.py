@@ -357,7 +357,7 @@ def report(database: str, figures: dict, args) -> None:
     print(
         f"\n{database}: nginx -> gunicorn, {len(server.workers)} {server.worker_class} "
         f"workers (as the running server reports); /healthz database: "
-        f"{health.get("rooms_database", "?")}; {os.cpu_count()} cores; "
+        f"{health.get('rooms_database', '?')}; {os.cpu_count()} cores; "
         f"{args.rooms} rooms x {args.players} players, {figures['elapsed']:.0f} s, "
         f"load average at the end {os.getloadavg()[0]:.2f}"
     )
