@@ -15,13 +15,13 @@ DEV     := $(VENV)/.dev-installed
 # ESLint, pinned by package-lock.json; npm writes this file on every install.
 NODE_DEV := node_modules/.package-lock.json
 
-.PHONY: help run serve test lint bench loadtest attack wordlists mutate clean
+.PHONY: help run serve test lint bench loadtest attack wordlists mutate clean db-upgrade prune-rooms
 .DEFAULT_GOAL := help
 
 help: ## list the targets
 	@echo "make TARGET [PORT=5000] [SERVE_PORT=8000] [WORDLIST=path/to/enable2k.txt]"
 	@echo
-	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 12 | sed 's/^/  /'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 12 | sed 's/^/  /'
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,11 +39,19 @@ $(DEV): requirements.txt requirements-dev.txt pyproject.toml setup.py boggle/_na
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@ $(RUNTIME)
 
-run: $(RUNTIME) ## the app on http://127.0.0.1:5000, development server (PORT=8080 for another)
+run: db-upgrade ## the app on http://127.0.0.1:5000, development server (PORT=8080 for another)
 	$(BIN)/flask --app app run --port $(PORT)
 
-serve: $(RUNTIME) ## the production recipe: nginx in front of gunicorn, http://127.0.0.1:8000 (SERVE_PORT=...)
+serve: db-upgrade ## the production recipe: nginx in front of gunicorn, http://127.0.0.1:8000 (SERVE_PORT=...)
 	$(BIN)/python deploy/serve.py --port $(SERVE_PORT)
+
+# The rooms' database: BOGGLE_DATABASE_URL, or instance/rooms.sqlite3 when it is unset
+# (README, "Rooms API"). Applying the migrations again changes nothing.
+db-upgrade: $(RUNTIME) ## apply the rooms' database migrations (to BOGGLE_DATABASE_URL, default instance/rooms.sqlite3)
+	$(BIN)/alembic upgrade head
+
+prune-rooms: $(RUNTIME) ## delete rooms idle for longer than ROOM_IDLE_SECONDS (README, "Rooms API")
+	$(BIN)/flask --app app prune-rooms
 
 $(NODE_DEV): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error

@@ -4,7 +4,8 @@
 then ``BOGGLE_*`` environment variables (``BOGGLE_MAX_CELLS=900``), then ``config``.
 The default dictionary is loaded when the app is created, never per request. The
 routes are the blueprints of ``web/api.py`` (JSON) and ``web/page_routes.py`` (HTML),
-over the service layer of ``web/service.py``.
+over the service layer of ``web/service.py``, and the game rooms' ``web/rooms/`` over
+``games/`` (its database is not connected to until a room is asked for).
 
 Run it with ``make run`` (development) or ``make serve`` (gunicorn, see README).
 """
@@ -28,7 +29,11 @@ from boggle.ratings import Ratings
 from boggle.rules import RULES
 from boggle.solver import engine_notice
 from boggle.wording import join_names
-from web import api, page_routes, settings
+from games.db import Database, default_url
+from games.errors import RoomError
+from games.models import NAME_CHARS
+from games.rooms import RoomLimits, Rooms
+from web import api, page_routes, rooms, settings
 from web.body import BadFraming, BodyTooLarge, BoundedRequest, TooManyParts
 from web.errors import APIError
 from web.logs import clip
@@ -89,6 +94,23 @@ DEFAULTS: dict[str, Any] = {
     "SCORE_MAX_WORDS": 1000,
     "SCORE_MAX_NAME_CHARS": 40,
     "SCORE_MAX_WORD_CHARS": 64,
+    # Game rooms (README, "Rooms API"). Their database, as an SQLAlchemy URL:
+    # sqlite:///path/to/file.sqlite3 or postgresql+psycopg://user:password@host/name;
+    # none for the SQLite file instance/rooms.sqlite3. `make db-upgrade` migrates it.
+    # Nothing connects to it before the first room request.
+    "DATABASE_URL": None,
+    # Players seated in one room.
+    "ROOM_MAX_PLAYERS": 12,
+    # Rooms one client address may create in an hour (429 too_many_rooms past it).
+    "ROOM_CREATIONS_PER_HOUR": 20,
+    # Characters in a player's name (printable only).
+    "ROOM_MAX_NAME_CHARS": 24,
+    # Words one player may send in a second (429 too_many_words past it), and in a round.
+    "ROOM_WORDS_PER_SECOND": 5,
+    "ROOM_MAX_WORDS": 1000,
+    # Seconds without a join, a round or a word after which `flask --app app
+    # prune-rooms` (`make prune-rooms`) deletes a room.
+    "ROOM_IDLE_SECONDS": 24 * 3600,
 }
 
 #: The longest search for a rich board one page asks for, in seconds (issue 13).
@@ -119,6 +141,14 @@ SETTING_RULES: dict[str, settings.Rule] = {
     "SCORE_MAX_NAME_CHARS": settings.whole_number(1, 1000),
     # Tracing a written word recurses once a letter (boggle/tracing.py): keep it shallow.
     "SCORE_MAX_WORD_CHARS": settings.whole_number(1, 200),
+    "DATABASE_URL": settings.database_url,
+    "ROOM_MAX_PLAYERS": settings.whole_number(1, 1000),
+    "ROOM_CREATIONS_PER_HOUR": settings.whole_number(1, 1_000_000),
+    # The database keeps names of up to 100 characters (games/models.py).
+    "ROOM_MAX_NAME_CHARS": settings.whole_number(1, NAME_CHARS),
+    "ROOM_WORDS_PER_SECOND": settings.whole_number(1, 1000),
+    "ROOM_MAX_WORDS": settings.whole_number(1, 100_000),
+    "ROOM_IDLE_SECONDS": settings.whole_number(60, 10 * 365 * 24 * 3600, " of seconds"),
 }
 
 log = logging.getLogger(__name__)
@@ -178,8 +208,12 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
     definitions.warm()
     app.extensions["boggle.definitions"] = definitions
 
+    app.extensions["boggle.rooms"] = _rooms(app.config, app.extensions["boggle.catalog"])
+
     app.register_blueprint(api.bp)
     app.register_blueprint(page_routes.bp)
+    app.register_blueprint(rooms.bp)
+    rooms.commands.register(app)
     _register_errors(app)
     app.after_request(add_security_headers)
     return app
@@ -215,6 +249,21 @@ def _load_ratings(config: Mapping[str, Any], catalog: Catalog) -> Ratings:
     return ratings
 
 
+def _rooms(config: Mapping[str, Any], catalog: Catalog) -> Rooms:
+    """The game rooms, on the configured database (not connected to until first used)."""
+    limits = RoomLimits(
+        max_players=config["ROOM_MAX_PLAYERS"],
+        rooms_per_hour=config["ROOM_CREATIONS_PER_HOUR"],
+        words_per_second=config["ROOM_WORDS_PER_SECOND"],
+        max_words=config["ROOM_MAX_WORDS"],
+        idle_seconds=config["ROOM_IDLE_SECONDS"],
+    )
+    database = Database(config["DATABASE_URL"] or default_url())
+    return Rooms(
+        database, catalog, limits, budget=config["SOLVE_BUDGET"], ceiling=config["SOLVE_CEILING"]
+    )
+
+
 # --- Errors ---------------------------------------------------------------------------
 
 
@@ -247,6 +296,8 @@ def _wants_json(paths: frozenset[str]) -> bool:
     # By path, not endpoint: a 405 or 413 is raised before any endpoint is matched.
     if request.path.rstrip("/") in paths:
         return True
+    if request.path == rooms.API_PREFIX or request.path.startswith(rooms.API_PREFIX + "/"):
+        return True
     best = request.accept_mimetypes.best_match(["text/html", "application/json"])
     return best == "application/json"
 
@@ -268,6 +319,10 @@ def _register_errors(app: Flask) -> None:
             request_ctx.url_adapter = app.url_map.bind("", script_name=request.script_root)
         page = render_template("error.html", error=error.as_dict()["error"])
         return page, error.status, error.headers
+
+    @app.errorhandler(RoomError)
+    def room_error(error: RoomError) -> tuple[Response | str, int, dict[str, str]]:
+        return api_error(rooms.api.room_api_error(error))
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:

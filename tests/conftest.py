@@ -22,6 +22,9 @@ from app import create_app
 from boggle import Catalog, Dictionary
 from boggle.solver import engine_notice
 
+# The room tests' databases and clock (tests/rooms_db.py).
+pytest_plugins = ["rooms_db"]
+
 # Under mutation testing (see property_budget.py) the property tests that name no
 # number of examples try as few as those that do, with no deadline: a mutant may be
 # slow without being wrong, and the run's timeout judges that.

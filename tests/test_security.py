@@ -64,6 +64,15 @@ REQUESTS: list[tuple[str, str, dict[str, Any], int]] = [
     ("POST", "/scoring", {"data": {"board": BOARD, "name": "Ann", "words": "sea"}}, 200),
     ("POST", "/scoring", {"data": {"board": BOARD, "name": "", "words": ""}}, 400),
     ("GET", "/practice", {}, 200),
+    # The rooms' API, answered before any database is reached (tests/test_rooms_api.py
+    # has its answers from a database).
+    ("POST", "/rooms", {"data": {"name": "Ann"}}, 415),
+    ("GET", "/rooms/abc", {}, 404),
+    ("POST", "/rooms/abc/players", {"json": {"name": "Ann"}}, 404),
+    ("POST", "/rooms/abc/rounds", {"json": {}}, 404),
+    ("POST", "/rooms/abc/rounds/1/words", {"json": {"word": "sea"}}, 404),
+    ("GET", "/rooms/abc/rounds/1/words", {}, 404),
+    ("GET", "/rooms/abc/rounds/1/results", {}, 404),
     ("GET", "/static/style.css", {}, 200),
     ("GET", "/static/js/main.js", {}, 200),
     ("GET", "/static/favicon.svg", {}, 200),

@@ -16,6 +16,8 @@ import os
 from collections.abc import Callable, Mapping, MutableMapping
 from typing import Any
 
+from games.db import DatabaseURLError, check_url, shown_url
+
 #: A setting's rule: the value as given -> the value to use; SettingError if not allowed.
 Rule = Callable[[Any], Any]
 
@@ -110,6 +112,23 @@ def optional_folder(value: Any) -> Any:
     raise SettingError("a folder path")
 
 
+def database_url(value: Any) -> str | None:
+    """A rule: an SQLite or PostgreSQL URL (checked, not connected to), or nothing for the
+    default file. Shown without its password when refused."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if not isinstance(value, str):
+        raise SettingError("a database URL")
+    try:
+        check_url(value.strip())
+    except DatabaseURLError as error:
+        raise SettingError(str(error)) from None
+    return value.strip()
+
+
+database_url.shown = shown_url  # type: ignore[attr-defined]
+
+
 def check_settings(config: MutableMapping[str, Any], rules: Mapping[str, Rule]) -> None:
     """Check each setting that has a rule, in place; SettingError naming the first bad one."""
     for setting, rule in rules.items():
@@ -117,7 +136,9 @@ def check_settings(config: MutableMapping[str, Any], rules: Mapping[str, Rule]) 
         try:
             config[setting] = rule(value)
         except SettingError as error:
-            shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
+            # A rule may say how its value is shown: a database URL without its password.
+            shown = getattr(rule, "shown", repr)(value)
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
             raise SettingError(
                 f"setting {setting} (BOGGLE_{setting}) is {shown}; it must be {error}"
             ) from None

@@ -1,0 +1,227 @@
+"""The database: an engine per process from a URL, sessions for reading and writing,
+and the check that the schema is the one this code needs.
+
+SQLite (the default: a file under ``instance/``) or PostgreSQL
+(``postgresql+psycopg://...``), by URL. Nothing connects until the first room
+request, so starting the app costs no database time and a server starts whether or
+not its database is up yet.
+
+Engines are made per process, on first use: gunicorn loads the app in its master and
+forks the workers, and a pool's connections must never be shared across a fork (two
+processes talking over one socket interleave their messages). Each worker makes its
+own on its first request.
+
+SQLite: write-ahead logging, so that readers never wait for a writer; a busy timeout,
+so that a writer waits for another's lock instead of failing at once; and each
+writing transaction starts with ``BEGIN IMMEDIATE``, taking the write lock before it
+reads. A transaction that read first and then wrote would take the lock late, and two
+such transactions in two workers would each wait for the other to finish its read
+(SQLite refuses the second at once: "database is locked"). PostgreSQL: a pool whose
+connections are checked before use (``pool_pre_ping``), so that a restarted database
+costs a reconnection, not an error.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, OperationalError
+from sqlalchemy.orm import Session, sessionmaker
+
+from .errors import DatabaseNotReady, DatabaseUnavailable
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The migration this code's tables match: the head of ``migrations/versions``
+#: (tests/test_rooms_schema.py holds the two equal).
+SCHEMA_REVISION = "0001_rooms"
+#: How long an SQLite writer waits for another's lock before giving up, in milliseconds.
+SQLITE_BUSY_MS = 5000
+#: The back-ends the rooms are written and tested for.
+BACKENDS = ("sqlite", "postgresql")
+NOT_READY = (
+    "the rooms database has no tables yet, or older ones: run `make db-upgrade` "
+    "(alembic upgrade head) with the server's BOGGLE_DATABASE_URL"
+)
+
+
+class DatabaseURLError(ValueError):
+    """A database URL that cannot be used; the message says why."""
+
+
+def default_url(root: Path = ROOT) -> str:
+    """The URL used when none is set: an SQLite file in the project's ``instance/``."""
+    return f"sqlite:///{root / 'instance' / 'rooms.sqlite3'}"
+
+
+def check_url(value: str) -> URL:
+    """The URL read and checked without connecting; DatabaseURLError saying what it must
+    be (worded to follow "it must be")."""
+    try:
+        url = make_url(value)
+    except ArgumentError:
+        raise DatabaseURLError(
+            "a database URL: sqlite:///path/to/file.sqlite3 or "
+            "postgresql+psycopg://user:password@host/database"
+        ) from None
+    backend = url.get_backend_name()
+    if backend not in BACKENDS:
+        raise DatabaseURLError(f"an SQLite or PostgreSQL URL, not {backend}")
+    try:
+        url.get_dialect().import_dbapi()
+    except (NoSuchModuleError, ImportError):
+        raise DatabaseURLError(
+            f"a URL whose driver is installed (sqlite:// or postgresql+psycopg://), "
+            f"not {url.drivername}"
+        ) from None
+    if backend == "sqlite" and url.database in (None, "", ":memory:"):
+        raise DatabaseURLError(
+            "an SQLite file, sqlite:///path (a database in memory would be one per connection)"
+        )
+    return url
+
+
+def shown_url(value: Any) -> str:
+    """A URL as it may be printed: without its password."""
+    try:
+        return repr(make_url(value).render_as_string(hide_password=True))
+    except (ArgumentError, TypeError, AttributeError):
+        return "(a value that is not a URL)"
+
+
+class Database:
+    """One database by URL: an engine per process, made on first use."""
+
+    def __init__(self, url: str | URL) -> None:
+        self.url = check_url(url) if isinstance(url, str) else url
+        self._engine: Engine | None = None
+        self._pid: int | None = None
+        self._ready_pid: int | None = None
+        self._reads: sessionmaker[Session] | None = None
+        self._writes: sessionmaker[Session] | None = None
+
+    @property
+    def is_sqlite(self) -> bool:
+        """Whether the database is an SQLite file."""
+        return self.url.get_backend_name() == "sqlite"
+
+    @property
+    def engine(self) -> Engine:
+        """This process's engine (made now if this process has none yet)."""
+        if self._engine is None or self._pid != os.getpid():
+            # In a forked child, the parent's engine (if any) is left to the parent:
+            # disposing of it here would close sockets the parent still uses.
+            self._engine = self._make_engine()
+            self._pid = os.getpid()
+            self._reads = sessionmaker(self._engine, expire_on_commit=False)
+            writer = self._engine.execution_options(boggle_write=True)
+            self._writes = sessionmaker(writer, expire_on_commit=False)
+        return self._engine
+
+    def _make_engine(self) -> Engine:
+        if not self.is_sqlite:
+            return create_engine(self.url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+        engine = create_engine(self.url)
+
+        @event.listens_for(engine, "connect")
+        def _on_connect(connection: Any, _record: Any) -> None:
+            # Transactions are begun below, not by the driver, so that a write can
+            # begin IMMEDIATE.
+            connection.isolation_level = None
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def _on_begin(connection: Any) -> None:
+            write = connection.get_execution_options().get("boggle_write")
+            connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+        return engine
+
+    def dispose(self) -> None:
+        """Close this process's connections (tests, and the command line when done)."""
+        if self._engine is not None and self._pid == os.getpid():
+            self._engine.dispose()
+        self._engine = None
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A session in a transaction that only reads (and may write a little, late)."""
+        with self._session(write=False) as session:
+            yield session
+
+    @contextmanager
+    def writing(self) -> Iterator[Session]:
+        """A session in a transaction that writes: committed when the block ends, so
+        that nothing is answered before it is stored; rolled back on any error."""
+        with self._session(write=True) as session:
+            yield session
+
+    @contextmanager
+    def _session(self, write: bool) -> Iterator[Session]:
+        self.engine  # noqa: B018 - makes this process's engine and session makers
+        self.check_ready()
+        maker = self._writes if write else self._reads
+        assert maker is not None
+        try:
+            with maker() as session, session.begin():
+                yield session
+        except OperationalError as error:
+            raise DatabaseUnavailable(_unavailable(error)) from None
+
+    def check_ready(self) -> None:
+        """DatabaseNotReady unless the schema is at SCHEMA_REVISION (checked once per
+        process while it is; a failing check is made again on the next request)."""
+        if self._ready_pid == os.getpid():
+            return
+        if self.is_sqlite and not Path(self.url.database or "").exists():
+            # Not made yet: connecting would leave an empty file behind.
+            raise DatabaseNotReady(NOT_READY)
+        try:
+            with self.engine.connect() as connection:
+                version = connection.execute(
+                    text("SELECT version_num FROM alembic_version")
+                ).scalar()
+                connection.rollback()
+        except OperationalError as error:
+            if self.is_sqlite and "no such table" in str(error.orig):
+                raise DatabaseNotReady(NOT_READY) from None
+            raise DatabaseUnavailable(_unavailable(error)) from None
+        except DBAPIError:
+            # PostgreSQL: relation "alembic_version" does not exist.
+            raise DatabaseNotReady(NOT_READY) from None
+        if version != SCHEMA_REVISION:
+            raise DatabaseNotReady(NOT_READY)
+        self._ready_pid = os.getpid()
+
+
+def _unavailable(error: OperationalError) -> str:
+    """The message for a database that could not be reached or stayed locked."""
+    if "locked" in str(error.orig):
+        return "the rooms database stayed busy past the wait allowed; try again"
+    return "the rooms database cannot be reached; try again in a moment"
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    """Apply the migrations up to ``revision`` (what ``make db-upgrade`` does)."""
+    from alembic import command  # only the command line and tests migrate
+
+    command.upgrade(alembic_config(url), revision)
+
+
+def alembic_config(url: str) -> Any:
+    """Alembic's configuration for this project, on the given database."""
+    from alembic.config import Config
+
+    config = Config(str(ROOT / "alembic.ini"))
+    config.set_main_option("script_location", str(ROOT / "migrations"))
+    config.attributes["url"] = url
+    return config

@@ -1,0 +1,693 @@
+"""The game in a room: create it, join it, play rounds, judge words, score by the rules.
+
+Every function reads and writes the database and keeps nothing about a room in the
+process, so a room is served alike by any worker of any server on the same database.
+A round's board is rolled from the room's dice with a seed kept with the round; its
+clock is the server's: a round plays from ``started_at`` to ``ends_at``, and words
+sent up to ``GRACE_SECONDS`` later still count (the network's delay is the player's
+loss, not their words'). Then it is over, and its results are the rules' (boggle's
+``score_game``: words found by two or more crossed off for all, the long-word
+tie-break), each player's points stored once so that a room's totals are one query.
+
+Words are judged as the results will judge them: with the round's solution (solved
+once per process and board, then cached: the cache is a pure function of what is
+stored, not state) and ``score_game`` on the one word, so a word's path and verdict
+when it is sent are the ones the results show.
+
+Races between processes are settled by the database: each write is one transaction,
+committed before the answer (nothing answered is lost); the rows a write depends on
+are locked first (``FOR UPDATE`` on PostgreSQL; SQLite's ``BEGIN IMMEDIATE`` locks
+the whole file), and unique constraints catch what locks cannot (two processes
+storing one round's scores).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy import delete, exists, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from boggle import Board, Catalog, Dictionary, SearchBudgetExceeded, Solution, solve
+from boggle.dice import dice_set, new_seed, random_board
+from boggle.scoring import (
+    DUPLICATE,
+    NOT_A_WORD,
+    NOT_ON_BOARD,
+    SCORED,
+    TOO_SHORT,
+    GameScore,
+    WordVerdict,
+    score_game,
+)
+from boggle.standings import game_document
+
+from . import codes
+from .db import Database
+from .errors import (
+    NameTaken,
+    NotHost,
+    RoomError,
+    RoomFull,
+    RoundInProgress,
+    RoundNotCurrent,
+    RoundNotOver,
+    RoundOver,
+    SearchTooLong,
+    TooManyRooms,
+    TooManyWords,
+    Unauthorized,
+    UnknownRoom,
+    UnknownRound,
+    WordLimitReached,
+)
+from .models import Creation, Player, Room, Round, Score, Word
+
+#: Seconds after a round's end during which words still count (sent before the end,
+#: delayed on the way).
+GRACE_SECONDS = 2.0
+#: The window the per-player word rate is counted over, in seconds.
+RATE_WINDOW = 1.0
+#: The window the per-client room creation limit is counted over, in seconds.
+CREATION_WINDOW = 3600.0
+#: Solutions kept per process (one per board being played: 50 rooms need 50).
+SOLUTIONS_CACHED = 256
+
+ACCEPTED = "accepted"
+REPEAT = "repeat"
+#: A word's verdict when it is sent, from the rules' verdict on it alone.
+SENT_VERDICT = {
+    SCORED: ACCEPTED,
+    TOO_SHORT: TOO_SHORT,
+    NOT_A_WORD: NOT_A_WORD,
+    NOT_ON_BOARD: NOT_ON_BOARD,
+}
+SENT_VERDICTS = (ACCEPTED, REPEAT, TOO_SHORT, NOT_A_WORD, NOT_ON_BOARD)
+
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+
+
+class BadWord(RoomError):  # noqa: N818 - reads as the situation it reports
+    """A word with nothing in it to judge (spaces or punctuation only)."""
+
+    code = "bad_word"
+
+
+@dataclass(frozen=True)
+class RoomSettings:
+    """What every round of a room is played with."""
+
+    dice: str
+    rows: int
+    cols: int
+    min_length: int
+    dictionary: str
+    seconds: int
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``settings`` object of the room's documents."""
+        return {
+            "dice": self.dice,
+            "rows": self.rows,
+            "cols": self.cols,
+            "min_length": self.min_length,
+            "dictionary": self.dictionary,
+            "seconds": self.seconds,
+        }
+
+
+@dataclass(frozen=True)
+class RoomLimits:
+    """The limits on rooms, their players and their words (settings, see README)."""
+
+    max_players: int = 12
+    rooms_per_hour: int = 20
+    words_per_second: int = 5
+    max_words: int = 1000
+    idle_seconds: float = 24 * 3600.0
+    grace: float = GRACE_SECONDS
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player's seat in a room, with the token that holds it (known only to its
+    player: the database keeps its hash)."""
+
+    room: str
+    id: int
+    name: str
+    host: bool
+    token: str
+
+    def player(self) -> dict[str, Any]:
+        """The ``player`` object of the API."""
+        return {"id": self.id, "name": self.name, "host": self.host}
+
+
+@dataclass(frozen=True)
+class SentWord:
+    """A word as judged when its player sent it."""
+
+    word: str
+    verdict: str  # one of SENT_VERDICTS
+    path: tuple[tuple[int, int], ...] | None
+    score: int  # its points if it stands (0 unless accepted)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The answer to a word sent, and an entry of the player's list of words."""
+        return {
+            "word": self.word,
+            "verdict": self.verdict,
+            "path": None if self.path is None else [list(cell) for cell in self.path],
+            "score": self.score,
+        }
+
+
+class Rooms:
+    """The rooms of one database, played with the words of one catalog.
+
+    ``clock`` gives the time in Unix seconds (``time.time``; tests pass their own) and
+    ``seeds`` a fresh seed for each round's board. ``budget`` and ``ceiling`` bound
+    each search (solving a round's board, tracing its words), as for ``/solve``.
+    """
+
+    def __init__(
+        self,
+        database: Database,
+        catalog: Catalog,
+        limits: RoomLimits | None = None,
+        clock: Callable[[], float] = time.time,
+        seeds: Callable[[], int] = new_seed,
+        budget: float | None = None,
+        ceiling: float | None = None,
+    ) -> None:
+        self.database = database
+        self.catalog = catalog
+        self.limits = limits or RoomLimits()
+        self.clock = clock
+        self.seeds = seeds
+        self.budget = budget
+        self.ceiling = ceiling
+        self._solution = lru_cache(maxsize=SOLUTIONS_CACHED)(self._solve)
+
+    # --- Rooms and seats ------------------------------------------------------------
+
+    def create(self, settings: RoomSettings, name: str, client: str) -> Seat:
+        """A new room with these settings and its host seated; ``client`` is the
+        creator's address, for the hourly limit on rooms per client."""
+        key = codes.client_key(client)
+        with self.database.writing() as session:
+            now = self.clock()
+            recent = select(Creation.created_at).where(
+                Creation.client == key, Creation.created_at > now - CREATION_WINDOW
+            )
+            times = session.scalars(recent.order_by(Creation.created_at)).all()
+            if len(times) >= self.limits.rooms_per_hour:
+                retry = times[len(times) - self.limits.rooms_per_hour] + CREATION_WINDOW - now
+                raise TooManyRooms(
+                    f"this address has created {len(times)} rooms in the last hour, the most "
+                    f"allowed; try again in {_minutes(retry)}",
+                    retry_after=retry,
+                )
+            session.add(Creation(client=key, created_at=now))
+            code = codes.new_code()
+            while session.scalar(select(exists().where(Room.code == code))):
+                code = codes.new_code()  # 31^10 codes: all but never taken
+            room = Room(code=code, created_at=now, active_at=now, **settings.as_dict())
+            session.add(room)
+            session.flush()
+            return self._seat(session, room, name, host=True, now=now)
+
+    def join(self, code: str, name: str) -> Seat:
+        """A new seat in the room for a player called ``name``."""
+        with self.database.writing() as session:
+            room = self._room(session, code, lock=True)
+            now = self.clock()
+            count = session.scalar(select(func.count()).where(Player.room_id == room.id))
+            if count >= self.limits.max_players:
+                raise RoomFull(f"room {room.code} has {count} players, the most a room seats")
+            room.active_at = now
+            return self._seat(session, room, name, host=False, now=now)
+
+    def _seat(self, session: Session, room: Room, name: str, host: bool, now: float) -> Seat:
+        """Seat a player in the room (locked by the caller): the next seat number."""
+        key = name.casefold()
+        taken = select(exists().where(Player.room_id == room.id, Player.name_key == key))
+        if session.scalar(taken):
+            raise NameTaken(f"someone in room {room.code} is called {name!r} already")
+        last = session.scalar(select(func.max(Player.seat)).where(Player.room_id == room.id))
+        token = codes.new_token()
+        player = Player(
+            room_id=room.id,
+            seat=(last or 0) + 1,
+            name=name,
+            name_key=key,
+            host=host,
+            token_hash=codes.token_hash(token),
+            joined_at=now,
+            rate_window=0.0,
+            rate_count=0,
+        )
+        session.add(player)
+        try:
+            session.flush()
+        except IntegrityError:
+            # Only a name or seat taken between the check and here (a race the room's
+            # lock rules out on PostgreSQL and SQLite's write lock everywhere).
+            raise NameTaken(f"someone in room {room.code} is called {name!r} already") from None
+        return Seat(room.code, player.seat, player.name, player.host, token)
+
+    def seat(self, code: str, token: str | None) -> Seat:
+        """The seat a token holds in the room: Unauthorized if none."""
+        with self.database.reading() as session:
+            room = self._room(session, code)
+            player = self._player(session, room, token)
+            return Seat(room.code, player.seat, player.name, player.host, token or "")
+
+    def _room(self, session: Session, code: str, lock: bool = False) -> Room:
+        """The room of a code (any case), locked for the transaction if asked."""
+        read = codes.read_code(code) if isinstance(code, str) else None
+        query = select(Room).where(Room.code == read)
+        room = session.scalar(query.with_for_update() if lock else query) if read else None
+        if room is None:
+            raise UnknownRoom(f"there is no room {str(code)[:20]!r}; check the code or link")
+        return room
+
+    def _player(self, session: Session, room: Room, token: str | None) -> Player:
+        """The player whose token this is, in this room: Unauthorized otherwise."""
+        player = self._player_or_none(session, room, token)
+        if player is None:
+            if not token:
+                raise Unauthorized(
+                    f"join room {room.code} first: send its player token "
+                    "(Authorization: Bearer TOKEN, or the room's cookie)"
+                )
+            raise Unauthorized(f"this token holds no seat in room {room.code}")
+        return player
+
+    def _player_or_none(self, session: Session, room: Room, token: str | None) -> Player | None:
+        if not token:
+            return None
+        digest = codes.token_hash(token)
+        return session.scalar(
+            select(Player).where(Player.room_id == room.id, Player.token_hash == digest)
+        )
+
+    # --- Rounds -----------------------------------------------------------------------
+
+    def start_round(self, code: str, token: str | None) -> int:
+        """Start the room's next round (the host only); return its number."""
+        with self.database.writing() as session:
+            room = self._room(session, code, lock=True)
+            player = self._player(session, room, token)
+            if not player.host:
+                raise NotHost(f"only the host of room {room.code} starts a round")
+            now = self.clock()
+            last = self._latest_round(session, room)
+            if last is not None and now < last.ends_at + self.limits.grace:
+                raise RoundInProgress(
+                    f"round {last.number} is still being played; it ends at {last.ends_at:.3f}",
+                    retry_after=last.ends_at + self.limits.grace - now,
+                )
+            board, seed = random_board(dice_set(room.dice), self.seeds(), room.rows, room.cols)
+            number = 1 if last is None else last.number + 1
+            session.add(
+                Round(
+                    room_id=room.id,
+                    number=number,
+                    seed=seed,
+                    faces=json.dumps(board.faces),
+                    started_at=now,
+                    ends_at=now + room.seconds,
+                    scored=False,
+                )
+            )
+            room.active_at = now
+            try:
+                session.flush()
+            except IntegrityError:
+                raise RoundInProgress(f"round {number} has just been started") from None
+            return number
+
+    def _latest_round(self, session: Session, room: Room) -> Round | None:
+        return session.scalar(
+            select(Round).where(Round.room_id == room.id).order_by(Round.number.desc()).limit(1)
+        )
+
+    def _round(self, session: Session, room: Room, number: int, lock: bool = False) -> Round:
+        query = select(Round).where(Round.room_id == room.id, Round.number == number)
+        found = session.scalar(query.with_for_update() if lock else query)
+        if found is None:
+            raise UnknownRound(f"room {room.code} has no round {number}")
+        return found
+
+    def _board(self, room: Room, played: Round) -> Board:
+        return Board(room.rows, room.cols, tuple(json.loads(played.faces)))
+
+    def _solve(
+        self, dictionary: str, rows: int, cols: int, faces: tuple[str, ...], min_length: int
+    ) -> Solution:
+        """Every word on a round's board (cached per process by ``_solution``)."""
+        try:
+            return solve(
+                Board(rows, cols, faces),
+                self.catalog.get(dictionary),
+                min_length,
+                self.budget,
+                self.ceiling,
+            )
+        except SearchBudgetExceeded as error:
+            raise SearchTooLong(str(error)) from None
+
+    def _solved(self, room: Room, played: Round) -> tuple[Solution, Dictionary]:
+        faces = tuple(json.loads(played.faces))
+        solution = self._solution(room.dictionary, room.rows, room.cols, faces, room.min_length)
+        return solution, self.catalog.get(room.dictionary)
+
+    # --- Words ------------------------------------------------------------------------
+
+    def submit(self, code: str, token: str | None, number: int, written: str) -> SentWord:
+        """Judge a word a player sent in round ``number``, store it, and return its
+        verdict (``repeat`` for a word the player sent before in this round)."""
+        with self.database.reading() as session:
+            room = self._room(session, code)
+            player = self._player(session, room, token)
+            played = self._round(session, room, number)
+            self._check_open(session, room, played)
+        judged = self._judge(room, played, written)
+        with self.database.writing() as session:
+            # The round's row is locked before the clock is read: the scores are stored
+            # under the same lock after the round closes, so a word either comes first
+            # and is in them, or comes after and is refused.
+            played = self._round(session, room, number, lock=True)
+            now = self.clock()
+            if now > played.ends_at + self.limits.grace:
+                raise RoundOver(f"round {number} of room {room.code} is over")
+            player = session.get(Player, player.id, with_for_update=True)
+            self._count_word(player, now)
+            stored = session.scalar(
+                select(Word).where(
+                    Word.round_id == played.id,
+                    Word.player_id == player.id,
+                    Word.word == judged.word,
+                )
+            )
+            if stored is not None:
+                return SentWord(stored.word, REPEAT, _path(stored.path), stored.score)
+            kept = session.scalar(
+                select(func.count()).where(Word.round_id == played.id, Word.player_id == player.id)
+            )
+            if kept >= self.limits.max_words:
+                raise WordLimitReached(
+                    f"you have sent {kept} words this round, the most a round keeps"
+                )
+            sent = SentWord(
+                judged.word,
+                SENT_VERDICT[judged.verdict],
+                judged.path,
+                judged.points if judged.verdict == SCORED else 0,
+            )
+            session.add(
+                Word(
+                    round_id=played.id,
+                    player_id=player.id,
+                    word=sent.word,
+                    written=written,
+                    verdict=sent.verdict,
+                    score=sent.score,
+                    path=None if sent.path is None else json.dumps(sent.path),
+                    sent_at=now,
+                )
+            )
+            session.execute(update(Room).where(Room.id == room.id).values(active_at=now))
+            return sent
+
+    def _check_open(self, session: Session, room: Room, played: Round) -> None:
+        """RoundNotCurrent for an earlier round, RoundOver for one past its grace."""
+        latest = self._latest_round(session, room)
+        if latest is not None and latest.number != played.number:
+            raise RoundNotCurrent(
+                f"round {played.number} is over; room {room.code} is on round {latest.number}"
+            )
+        if self.clock() > played.ends_at + self.limits.grace:
+            raise RoundOver(f"round {played.number} of room {room.code} is over")
+
+    def _judge(self, room: Room, played: Round, written: str) -> WordVerdict:
+        """The rules' verdict on one word alone (no duplicates among one player's list)."""
+        solution, dictionary = self._solved(room, played)
+        try:
+            game = score_game(solution, dictionary, [("you", [written])], self.budget)
+        except SearchBudgetExceeded as error:
+            raise SearchTooLong(str(error)) from None
+        verdicts = game.players[0].words
+        if not verdicts:
+            raise BadWord("the word has no letters in it")
+        return verdicts[0]
+
+    def _count_word(self, player: Player, now: float) -> None:
+        """Count a word against the player's rate (TooManyWords past it)."""
+        if now - player.rate_window >= RATE_WINDOW or now < player.rate_window:
+            player.rate_window, player.rate_count = now, 1
+            return
+        if player.rate_count >= self.limits.words_per_second:
+            retry = player.rate_window + RATE_WINDOW - now
+            raise TooManyWords(
+                f"at most {self.limits.words_per_second} words a second; "
+                f"send the next in {retry:.1f} s",
+                retry_after=retry,
+            )
+        player.rate_count += 1
+
+    def words(self, code: str, token: str | None, number: int) -> list[SentWord]:
+        """The words the caller sent in round ``number``, in the order sent."""
+        with self.database.reading() as session:
+            room = self._room(session, code)
+            player = self._player(session, room, token)
+            played = self._round(session, room, number)
+            rows = session.scalars(
+                select(Word)
+                .where(Word.round_id == played.id, Word.player_id == player.id)
+                .order_by(Word.id)
+            ).all()
+            return [SentWord(w.word, w.verdict, _path(w.path), w.score) for w in rows]
+
+    # --- The room, and the results ----------------------------------------------------
+
+    def state(self, code: str, token: str | None) -> dict[str, Any]:
+        """The room's document (without ``url`` and ``now``, which the web adds): its
+        settings, players with their totals over finished rounds, the caller's seat
+        (None for a token that holds none) and the round. Nothing in it shows a
+        round's words."""
+        for _ in range(2):
+            with self.database.reading() as session:
+                room = self._room(session, code)
+                now = self.clock()
+                unscored = session.scalars(
+                    select(Round.number).where(
+                        Round.room_id == room.id,
+                        Round.scored.is_(False),
+                        Round.ends_at <= now - self.limits.grace,
+                    )
+                ).all()
+                if not unscored:
+                    return self._document(session, room, token, now)
+            for number in unscored:
+                self._store_scores(room.code, number)
+        raise AssertionError("scores were stored, yet a round is still unscored")
+
+    def _document(
+        self, session: Session, room: Room, token: str | None, now: float
+    ) -> dict[str, Any]:
+        totals = (
+            select(Score.player_id, func.sum(Score.points).label("total"))
+            .group_by(Score.player_id)
+            .subquery()
+        )
+        seated = session.execute(
+            select(Player, func.coalesce(totals.c.total, 0))
+            .outerjoin(totals, totals.c.player_id == Player.id)
+            .where(Player.room_id == room.id)
+            .order_by(Player.seat)
+        ).all()
+        you = self._player_or_none(session, room, token)
+        latest = self._latest_round(session, room)
+        return {
+            "room": room.code,
+            "settings": _settings(room).as_dict(),
+            "players": [
+                {"id": p.seat, "name": p.name, "host": p.host, "total": int(total)}
+                for p, total in seated
+            ],
+            "you": None if you is None else you.seat,
+            "round": self._round_document(room, latest, now),
+        }
+
+    def _round_document(self, room: Room, played: Round | None, now: float) -> dict[str, Any]:
+        if played is None:
+            return {
+                "number": 0,
+                "state": WAITING,
+                "board": None,
+                "started_at": None,
+                "ends_at": None,
+                "closes_at": None,
+            }
+        closes = played.ends_at + self.limits.grace
+        return {
+            "number": played.number,
+            "state": PLAYING if now < closes else FINISHED,
+            "board": self._board(room, played).display_rows(),
+            "started_at": round(played.started_at, 3),
+            "ends_at": round(played.ends_at, 3),
+            "closes_at": round(closes, 3),
+        }
+
+    def results(self, code: str, token: str | None, number: int) -> dict[str, Any]:
+        """The results of a round that is over, as ``POST /score`` documents a game,
+        with each player's seat, each word's ``shared`` flag and the board."""
+        with self.database.reading() as session:
+            room = self._room(session, code)
+            self._player(session, room, token)
+            played = self._round(session, room, number)
+            wait = played.ends_at + self.limits.grace - self.clock()
+            if wait > 0:
+                raise RoundNotOver(
+                    f"round {number} of room {room.code} is still being played; its results "
+                    f"come {wait:.1f} s from now",
+                    retry_after=wait,
+                )
+            game, solution, seats = self._game(session, room, played)
+            scored = played.scored
+        if not scored:
+            self._store_scores(room.code, number)
+        return self._results_document(room, played, game, solution, seats)
+
+    def _game(
+        self, session: Session, room: Room, played: Round
+    ) -> tuple[GameScore, Solution, dict[str, int]]:
+        """The round scored by the rules: its players (those seated before it closed),
+        their words, the solution; and each player's seat by name."""
+        players = session.scalars(
+            select(Player)
+            .where(
+                Player.room_id == room.id,
+                Player.joined_at <= played.ends_at + self.limits.grace,
+            )
+            .order_by(Player.seat)
+        ).all()
+        written: dict[int, list[str]] = {player.id: [] for player in players}
+        for player_id, word in session.execute(
+            select(Word.player_id, Word.written).where(Word.round_id == played.id).order_by(Word.id)
+        ):
+            written.setdefault(player_id, []).append(word)
+        solution, dictionary = self._solved(room, played)
+        try:
+            game = score_game(
+                solution,
+                dictionary,
+                [(player.name, written[player.id]) for player in players],
+                self.budget,
+            )
+        except SearchBudgetExceeded as error:
+            raise SearchTooLong(str(error)) from None
+        return game, solution, {player.name: player.seat for player in players}
+
+    def _store_scores(self, code: str, number: int) -> None:
+        """Store each player's points in a round that is over, once: whichever process
+        comes first stores them; the unique constraint turns a second away."""
+        try:
+            with self.database.writing() as session:
+                room = self._room(session, code)
+                played = self._round(session, room, number, lock=True)
+                if played.scored:
+                    return
+                game, _, seats = self._game(session, room, played)
+                ids = dict(
+                    session.execute(
+                        select(Player.seat, Player.id).where(Player.room_id == room.id)
+                    ).all()
+                )
+                for player in game.players:
+                    session.add(
+                        Score(
+                            round_id=played.id,
+                            player_id=ids[seats[player.name]],
+                            points=player.total,
+                            long_words=player.long_words,
+                        )
+                    )
+                played.scored = True
+        except IntegrityError:
+            pass  # another process stored the same scores first
+
+    def _results_document(
+        self, room: Room, played: Round, game: GameScore, solution: Solution, seats: dict[str, int]
+    ) -> dict[str, Any]:
+        document = game_document(game)
+        for player in document["players"]:
+            player["id"] = seats[player["name"]]
+            for word in player["words"]:
+                word["shared"] = word["verdict"] == DUPLICATE
+        for place in document["ranking"]:
+            place["id"] = seats[place["name"]]
+        return {
+            "room": room.code,
+            "round": played.number,
+            "started_at": round(played.started_at, 3),
+            "ends_at": round(played.ends_at, 3),
+            "board": solution.board.display_rows(),
+            "rows": solution.board.rows,
+            "cols": solution.board.cols,
+            "dictionary": room.dictionary,
+            "min_length": solution.min_length,
+            "count": solution.count,
+            "total_score": solution.total_score,
+            **document,
+        }
+
+    # --- Housekeeping -----------------------------------------------------------------
+
+    def prune(self) -> int:
+        """Delete the rooms idle for longer than the limit (no join, round or word), and
+        the records of rooms created over an hour ago; return the rooms deleted."""
+        with self.database.writing() as session:
+            now = self.clock()
+            playing = exists().where(
+                Round.room_id == Room.id, Round.ends_at + self.limits.grace > now
+            )
+            idle = select(Room.id).where(Room.active_at < now - self.limits.idle_seconds, ~playing)
+            ids = session.scalars(idle).all()
+            if ids:
+                # Children first: the schema cascades, but a database's foreign keys
+                # may be off (SQLite's are off unless a connection turns them on).
+                rounds = select(Round.id).where(Round.room_id.in_(ids))
+                session.execute(delete(Word).where(Word.round_id.in_(rounds)))
+                session.execute(delete(Score).where(Score.round_id.in_(rounds)))
+                session.execute(delete(Round).where(Round.room_id.in_(ids)))
+                session.execute(delete(Player).where(Player.room_id.in_(ids)))
+                session.execute(delete(Room).where(Room.id.in_(ids)))
+            session.execute(delete(Creation).where(Creation.created_at <= now - CREATION_WINDOW))
+            return len(ids)
+
+
+def _settings(room: Room) -> RoomSettings:
+    return RoomSettings(
+        room.dice, room.rows, room.cols, room.min_length, room.dictionary, room.seconds
+    )
+
+
+def _path(stored: str | None) -> tuple[tuple[int, int], ...] | None:
+    """A path as stored (JSON), as a tuple of cells."""
+    return None if stored is None else tuple(tuple(cell) for cell in json.loads(stored))
+
+
+def _minutes(seconds: float) -> str:
+    """A wait, in whole minutes (at least one)."""
+    minutes = max(1, round(seconds / 60))
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
