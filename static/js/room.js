@@ -15,6 +15,7 @@
 import { getIfChanged, getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker, pathText } from "./lib/board-view.js";
 import { $, announce, FieldErrors, h, plural } from "./lib/dom.js";
+import { RovingList } from "./lib/roving.js";
 import { clock, normalize } from "./lib/round.js";
 import { rules } from "./lib/rules.js";
 import { Tracer } from "./lib/trace.js";
@@ -61,6 +62,9 @@ const playView = new BoardView($("play-board"));
 const resultView = new BoardView($("result-board"));
 resultView.pinWithin($("finished"));
 const picker = new PathPicker($("finished"), resultView, $("selection"));
+// One Tab stop for the players' words and one for the missed words; arrows move inside.
+new RovingList($("columns"));
+new RovingList($("missed-list"));
 const joinErrors = new FieldErrors(["name"]);
 
 const serverNow = () => Date.now() + state.offset;
