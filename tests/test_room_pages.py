@@ -242,7 +242,8 @@ def test_after_the_round_the_results_cross_off_a_shared_word_for_both(
         columns = {
             section.attrs["data-player"]: section for section in by_class(doc, "room-column")
         }
-        assert list(columns) == ["Ann", "Bob"]
+        assert list(columns) == ["Ann", "Bob"]  # as ranked
+        assert [the(c, "room-rank").text for c in columns.values()] == ["Rank 1 winner", "Rank 2"]
         items = {
             (name, the(li, "room-word-text").text): li
             for name, column in columns.items()

@@ -160,9 +160,24 @@ function render() {
   }
   if (state.view === "finished") renderFinished(before !== "finished");
   if (before !== state.view) {
-    if (state.view === "playing") announce(`Round ${round().number} has started.`);
-    if (state.view === "finished" && before === "playing") announce("Time's up.");
+    if (state.view === "playing") {
+      announce(`Round ${round().number} has started.`);
+      showWhole($("play").querySelector(".play-panel"));
+    }
+    if (state.view === "finished" && before === "playing") {
+      announce("Time's up.");
+      showWhole($("finished"));
+    }
   }
+}
+
+/** Scroll an element's top to the top of the screen unless it is all on screen already
+ * (a phone scrolled down the lobby would otherwise start the round off the board). */
+function showWhole(element) {
+  const box = element.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= innerHeight) return;
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
 }
 
 function renderLobby(me) {
@@ -416,12 +431,19 @@ function drawResults() {
   resultView.draw({ rows: results.board.length, cols: results.board[0].length, board: results.board });
   $("headline").textContent = results.headline;
   $("selection").textContent = "Pick a word to see its path.";
-  const winners = new Set(results.winners ?? []);
+  // In the order of the round's ranking, each with its place as the server flags it.
+  const players = new Map(results.players.map((player) => [player.id, player]));
   $("columns").replaceChildren(
-    ...results.players.map((player) =>
-      h(
+    ...results.ranking.map((place) => {
+      const player = players.get(place.id);
+      const tags = [
+        [place.winner, "winner", "tag tag-win"],
+        [place.tied, "tied", "tag"],
+        [place.tie_break, `tie-break: ${plural(place.long_words, "long word")}`, "tag"],
+      ].filter(([shown]) => shown);
+      return h(
         "section",
-        { class: `room-column${winners.has(player.name) ? " winner" : ""}`, "data-player": player.name },
+        { class: `room-column${place.winner ? " winner" : ""}`, "data-player": player.name },
         h(
           "h3",
           {},
@@ -429,11 +451,17 @@ function drawResults() {
           " ",
           h("span", { class: "player-total" }, plural(player.total_score, "point")),
         ),
+        h(
+          "p",
+          { class: "room-rank" },
+          `Rank ${place.rank}`,
+          ...tags.flatMap(([, text, kind]) => [" ", h("span", { class: kind }, text)]),
+        ),
         player.words.length
           ? h("ul", { class: "room-words" }, ...player.words.map(resultWord))
           : h("p", { class: "empty" }, "No words."),
-      ),
-    ),
+      );
+    }),
   );
   const best = results.missed.words.slice(0, Number(page.dataset.bestMissed));
   $("missed-count").textContent = results.missed.text;

@@ -211,9 +211,11 @@ def test_three_players_play_a_round_and_see_the_same_results(
         )
     headline = ann.locator("#headline").inner_text()
     seen = columns(ann)
+    ranks = ann.locator(".room-rank").all_inner_texts()
     for page in (bob, cy):
         expect(page.locator("#headline")).to_have_text(headline)
         assert columns(page) == seen
+        assert page.locator(".room-rank").all_inner_texts() == ranks
     # The word Ann and Bob both found is crossed off for both; the others stand.
     assert (shared["word"], True) in seen["Ann"] and (shared["word"], True) in seen["Bob"]
     assert (ann_own["word"], False) in seen["Ann"]

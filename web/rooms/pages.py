@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import math
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
 from flask import Response, current_app, redirect, render_template, request, url_for
@@ -81,8 +82,9 @@ def same_site() -> None:
     """Refuse a form posted from another site's page (403)."""
     fetched_from = request.headers.get("Sec-Fetch-Site")
     origin = request.headers.get("Origin")
-    ours = request.host_url.rstrip("/")
-    if fetched_from == "cross-site" or (origin not in (None, "null") and origin != ours):
+    # By host alone: behind a proxy that ends HTTPS the app sees http, the browser https.
+    elsewhere = origin not in (None, "null") and urlsplit(origin).netloc != request.host
+    if fetched_from == "cross-site" or elsewhere:
         raise APIError(403, "cross_site", "this form can only be sent from this site's own pages")
 
 
@@ -256,6 +258,7 @@ def render_room(code: str, error: APIError | None = None, form_name: str = "") -
         "clock": clock(left),
         "time_share": left / (played["ends_at"] - played["started_at"]) if view == "playing" else 0,
         "results": results,
+        "columns": ranked_columns(results) if results else [],
         "totals": totals(room["players"], results),
         "best_missed": BEST_MISSED,
         "verdict_text": VERDICT_TEXT,
@@ -267,6 +270,13 @@ def render_room(code: str, error: APIError | None = None, form_name: str = "") -
         "rules": page_rules(verdicts=VERDICT_TEXT),
     }
     return render_template("room.html", **context), error.status if error else 200
+
+
+def ranked_columns(results: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each player's words and points, in the order of the round's ranking, with their
+    place in it (rank, tied, winner, decided by the tie-break) as the server words it."""
+    players = {player["id"]: player for player in results["players"]}
+    return [players[place["id"]] | {"place": place} for place in results["ranking"]]
 
 
 def said_text(sent: dict[str, Any]) -> str:
