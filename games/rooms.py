@@ -72,6 +72,8 @@ from .models import Creation, Player, Room, Round, Score, Word
 #: Seconds after a round's end during which words still count (sent before the end,
 #: delayed on the way).
 GRACE_SECONDS = 2.0
+# A round is open while the time is before its close (end + grace), and over from then
+# on: a word at the very instant of the close is refused, as the results may be read.
 #: The window the per-player word rate is counted over, in seconds.
 RATE_WINDOW = 1.0
 #: The window the per-client room creation limit is counted over, in seconds.
@@ -387,7 +389,7 @@ class Rooms:
             # and is in them, or comes after and is refused.
             played = self._round(session, room, number, lock=True)
             now = self.clock()
-            if now > played.ends_at + self.limits.grace:
+            if now >= played.ends_at + self.limits.grace:
                 raise RoundOver(f"round {number} of room {room.code} is over")
             player = session.get(Player, player.id, with_for_update=True)
             self._count_word(player, now)
@@ -435,7 +437,7 @@ class Rooms:
             raise RoundNotCurrent(
                 f"round {played.number} is over; room {room.code} is on round {latest.number}"
             )
-        if self.clock() > played.ends_at + self.limits.grace:
+        if self.clock() >= played.ends_at + self.limits.grace:
             raise RoundOver(f"round {played.number} of room {room.code} is over")
 
     def _judge(self, room: Room, played: Round, written: str) -> WordVerdict:
@@ -654,14 +656,18 @@ class Rooms:
     # --- Housekeeping -----------------------------------------------------------------
 
     def prune(self) -> int:
-        """Delete the rooms idle for longer than the limit (no join, round or word), and
-        the records of rooms created over an hour ago; return the rooms deleted."""
+        """Delete the rooms idle for longer than the limit (no join, round started, word or
+        round's close), and the records of rooms created over an hour ago; return the
+        rooms deleted."""
         with self.database.writing() as session:
             now = self.clock()
-            playing = exists().where(
-                Round.room_id == Room.id, Round.ends_at + self.limits.grace > now
+            cutoff = now - self.limits.idle_seconds
+            # A round's close counts as activity too: a long round with no words, or
+            # its results being read, is not idleness.
+            recent = exists().where(
+                Round.room_id == Room.id, Round.ends_at + self.limits.grace > cutoff
             )
-            idle = select(Room.id).where(Room.active_at < now - self.limits.idle_seconds, ~playing)
+            idle = select(Room.id).where(Room.active_at < cutoff, ~recent)
             ids = session.scalars(idle).all()
             if ids:
                 # Children first: the schema cascades, but a database's foreign keys

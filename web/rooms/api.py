@@ -328,7 +328,19 @@ def read_player_name(value: Any) -> str:
         )
     if not name.isprintable():
         raise bad_request("bad_name", "the name contains control or invisible characters", "name")
+    if not _is_unicode(name):
+        raise bad_request("bad_name", "the name is not valid Unicode text", "name")
     return name
+
+
+def _is_unicode(text: str) -> bool:
+    """Whether text can be stored: no lone surrogate (JSON's "\\ud800"), which no
+    database's UTF-8 can hold."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def read_room_word(value: Any) -> str:
@@ -342,6 +354,9 @@ def read_room_word(value: Any) -> str:
         raise bad_request(
             "bad_word", f"the word is {len(value):,} characters; the limit is {limit}"
         )
+    if not _is_unicode(value):
+        raise bad_request("bad_word", "the word is not valid Unicode text")
+    # PostgreSQL's text cannot hold NUL, and no word has one.
     if "\x00" in value or not normalize_word(value):
         raise bad_request("bad_word", "the word has no letters in it")
     return value
