@@ -24,10 +24,12 @@ API = {
 }
 
 
-def test_every_route_but_static_files_belongs_to_the_api_or_the_pages_blueprint(app: Flask) -> None:
+def test_every_route_but_static_files_belongs_to_the_api_pages_or_rooms_blueprint(
+    app: Flask,
+) -> None:
     areas = {rule.endpoint.partition(".")[0] for rule in app.url_map.iter_rules()}
-    assert areas == {"api", "pages", "static"}
-    assert set(app.blueprints) == {"api", "pages"}
+    assert areas == {"api", "pages", "rooms", "static"}
+    assert set(app.blueprints) == {"api", "pages", "rooms"}
 
 
 def test_the_json_addresses_are_the_api_blueprints_routes(app: Flask) -> None:
