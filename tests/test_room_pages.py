@@ -302,3 +302,41 @@ def test_the_qr_code_is_an_svg_of_the_rooms_link(room_app: Flask) -> None:
     assert f"<title>QR code: http://localhost/room/{code}</title>" in response.get_data(
         as_text=True
     )
+
+
+# --- Bad input: a 4xx page that says what, never a 500 ------------------------------------
+
+HOSTILE_WORDS = ["", " ", "\x00", "a" * 5000, "\ufeff", "<script>", "é" * 70, "qu!?"]
+
+
+def test_bad_input_to_every_form_is_a_4xx_page_never_a_500(room_app: Flask) -> None:
+    host = room_app.test_client()
+    code = make_room(host)
+    answers = []
+    for value in HOSTILE_WORDS:
+        for field in ("name", "dice", "min_length", "dictionary", "seconds"):
+            answers.append(host.post("/room", data={"name": "Cy", field: value}))
+        answers.append(host.post(f"/room/{code}/join", data={"name": value}))
+        answers.append(host.post(f"/room/{code}/rounds/1/words", data={"word": value}))
+        answers.append(host.get(f"/room/{code}", query_string={"said": value}))
+    answers += [
+        host.post("/room", json={"name": 5}),
+        host.post("/room", json=["Ann"]),
+        host.post("/room", data=b"\xff\xfe", content_type="application/x-www-form-urlencoded"),
+        host.post("/room", data={"name": "Cy", "rows": "99999"}),
+        host.post(f"/room/{code}/rounds/0/words", data={"word": "sea"}),
+        host.post(f"/room/{code}/rounds/99999999999/words", data={"word": "sea"}),
+        host.post(f"/room/{code}/rounds/7/words", data={"word": "sea"}),
+        host.get(f"/room/{code}", headers={"Authorization": "Basic QW5uOnB3"}),
+        host.get(f"/room/{'Z' * 5000}"),
+        host.get(f"/room/{code}/qr", headers={"Cookie": f"boggle_room_{code}=\x7f"}),
+    ]
+    statuses = [answer.status_code for answer in answers]
+    assert all(status < 500 for status in statuses), statuses
+    for answer in answers:
+        if answer.status_code >= 400:
+            assert answer.mimetype == "text/html"
+            assert "<script>" not in answer.get_data(as_text=True)
+    # A page that sends a Basic password of its site's own still sees its seat.
+    doc = page(host.get(f"/room/{code}", headers={"Authorization": "Basic QW5uOnB3"}))
+    assert shown(doc, "lobby")

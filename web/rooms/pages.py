@@ -88,6 +88,13 @@ def same_site() -> None:
         raise APIError(403, "cross_site", "this form can only be sent from this site's own pages")
 
 
+def seat_token(code: str) -> str | None:
+    """The browser's token for the room, from its cookie. Pages read the cookie alone: a
+    browser may send an Authorization header of a site's own (HTTP Basic behind a
+    password), which the API would take for a malformed token."""
+    return request.cookies.get(api.cookie_name(code)) or None
+
+
 def keep_seat(response: Response, seat: Seat) -> Response:
     """Give the browser the seat's cookie, exactly as the API sets it."""
     for cookie in api.seated({}, seat).headers.getlist("Set-Cookie"):
@@ -112,16 +119,15 @@ def new_room() -> Response | tuple[str, int, dict[str, str]]:
     choices = dice_choices()
     if not any(dice["name"] == form["dice"] for dice in choices):
         form["dice"] = api.DEFAULT_DICE
+    # A length the address (?seconds=10, as the practice page takes) or the form gave is
+    # offered and chosen, if the API takes it; any other is left out.
+    try:
+        seconds = read_whole_number(form["seconds"], "seconds", api.MIN_SECONDS, api.MAX_SECONDS)
+    except APIError:
+        seconds = None
+    form["seconds"] = seconds or ""
     error: APIError | None = None
-    if request.method == "GET":
-        try:  # ?seconds=10 offers a round that short (as the practice page does)
-            seconds = read_whole_number(
-                form["seconds"], "seconds", api.MIN_SECONDS, api.MAX_SECONDS
-            )
-        except APIError:
-            seconds = None
-        form["seconds"] = seconds or ""
-    else:
+    if request.method == "POST":
         try:
             same_site()
             fields = read_fields(request, api.CREATE_FIELDS)
@@ -131,9 +137,7 @@ def new_room() -> Response | tuple[str, int, dict[str, str]]:
             return keep_seat(redirect(url_for("rooms.room_page", code=seat.room), 303), seat)
         except (APIError, RoomError) as problem:
             error = game_error(problem)
-    lengths = list(ROUND_LENGTHS)
-    if form["seconds"] and int(form["seconds"]) not in lengths:
-        lengths = sorted([*lengths, int(form["seconds"])])
+    lengths = sorted({*ROUND_LENGTHS, seconds}) if seconds else list(ROUND_LENGTHS)
     context = {
         "form": form,
         "fields": FORM_FIELDS,
@@ -180,7 +184,7 @@ def start_page(code: str) -> Response | tuple[str, int, dict[str, str]]:
     code = api.room_code(code)
     try:
         same_site()
-        api.rooms().start_round(code, api.caller_token(code))
+        api.rooms().start_round(code, seat_token(code))
     except (APIError, RoomError) as problem:
         error = game_error(problem)
         page, status = render_room(code, error=error)
@@ -197,7 +201,7 @@ def word_page(code: str, number: int) -> Response | tuple[str, int, dict[str, st
         same_site()
         number = api.round_number(code, number)
         word = api.read_room_word(request.form.get("word"))
-        sent = api.rooms().submit(code, api.caller_token(code), number, word)
+        sent = api.rooms().submit(code, seat_token(code), number, word)
     except (APIError, RoomError) as problem:
         error = game_error(problem)
         page, status = render_room(code, error=error)
@@ -223,7 +227,7 @@ def room_qr(code: str) -> Response:
 
 def render_room(code: str, error: APIError | None = None, form_name: str = "") -> tuple[str, int]:
     """The room's page for the caller, with an error from a form if there was one."""
-    token = api.caller_token(code)
+    token = seat_token(code)
     rooms = api.rooms()
     room = rooms.state(code, token)
     room["url"] = api.room_url(code)
