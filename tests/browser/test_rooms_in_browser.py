@@ -82,6 +82,11 @@ def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
     assert not errors, f"the browser reported errors: {errors}"
 
 
+#: Whether every element a selector finds is wholly on the screen, as scrolled.
+ON_SCREEN = """selector => [...document.querySelectorAll(selector)].every(e => {
+    const b = e.getBoundingClientRect();
+    return b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth;
+})"""
 PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
 
 
@@ -167,7 +172,8 @@ def marked(page: Page) -> dict[tuple[int, int], int]:
 def test_three_players_play_a_round_and_see_the_same_results(
     open_page: Callable[..., Page], room_url: str, expect: Callable, artifacts: Path
 ) -> None:
-    ann, bob, cy = open_page(), open_page(**PHONE), open_page()
+    # Cy's browser asks for the dark theme, for the screenshots.
+    ann, bob, cy = open_page(), open_page(**PHONE), open_page(color_scheme="dark")
     link = create_room(ann, room_url, "Ann", expect)
     # The lobby: the link, its QR code (drawn by the server) and the players.
     assert ann.locator("#room-qr").evaluate("img => img.complete && img.naturalWidth > 0")
@@ -233,7 +239,12 @@ def test_three_players_play_a_round_and_see_the_same_results(
     assert marked(bob) == {tuple(cell): step for step, cell in enumerate(ann_own["path"], 1)}
     missed = cy.locator("#missed-list button[data-word]")
     expect(missed.first).to_be_visible()
-    for page, name in ((ann, "room-results.png"), (bob, "room-results-phone.png")):
+    shots = (
+        (ann, "room-results.png"),
+        (bob, "room-results-phone.png"),
+        (cy, "room-results-dark.png"),
+    )
+    for page, name in shots:
         page.mouse.move(0, 0)
         page.screenshot(path=artifacts / name, full_page=True)
 
@@ -274,16 +285,17 @@ def test_on_a_phone_the_whole_board_and_the_word_entry_are_on_the_first_screen(
     open_page: Callable[..., Page], room_url: str, expect: Callable, artifacts: Path
 ) -> None:
     phone = open_page(**PHONE)
+    phone.goto(f"{room_url}/room")
+    assert phone.evaluate("document.scrollingElement.scrollWidth") <= 375
+    phone.screenshot(path=artifacts / "room-new-phone.png", full_page=True)
     create_room(phone, room_url, "Pat", expect, seconds=60)
+    phone.screenshot(path=artifacts / "room-lobby-phone.png", full_page=True)
+    # The host's first screen holds the link, its QR code and Start.
+    assert phone.evaluate(ON_SCREEN, "#room-url, #share-room, #room-qr, #start-round")
     phone.get_by_role("button", name="Start round").tap()
     expect(phone.locator("#play-board .cube")).to_have_count(16)
     phone.evaluate("window.scrollTo(0, 0)")
-    inside = phone.evaluate(
-        """() => [...document.querySelectorAll('#play-board .cube, #word-input, #timer')]
-            .every(e => { const b = e.getBoundingClientRect();
-                          return b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight
-                              && b.right <= innerWidth; })"""
-    )
+    inside = phone.evaluate(ON_SCREEN, "#play-board .cube, #word-input, #timer")
     phone.screenshot(path=artifacts / "room-phone-first-screen.png")
     assert inside, "the board or the word entry is off the first screen at 375x740"
     assert phone.evaluate("document.scrollingElement.scrollWidth") <= 375
