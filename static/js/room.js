@@ -90,13 +90,13 @@ function viewOf() {
 // --- Talking to the server -------------------------------------------------------------
 
 /** Take a room document: reckon the clock's offset from it, and draw the room. */
-function take(document, sent = null, received = null) {
+function take(doc, sent = null, received = null) {
   if (sent !== null && received - sent < state.trip + 50) {
     // The quickest round trip gives the best estimate; a slow one must not spoil it.
-    state.offset = document.now * 1000 - (sent + received) / 2;
+    state.offset = doc.now * 1000 - (sent + received) / 2;
     state.trip = Math.min(state.trip, received - sent);
   }
-  state.room = document;
+  state.room = doc;
   render();
 }
 
