@@ -31,6 +31,8 @@ from games.db import upgrade
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
 #: The seed every round rolls from: a classic board with words shared and unshared.
 SEED = 2026
 ROUND_SECONDS = 10
@@ -183,6 +185,11 @@ def test_three_players_play_a_round_and_see_the_same_results(
     join_room(bob, link, "Bob", expect)
     join_room(cy, link, "Cy", expect)
     expect(ann.locator("#players li")).to_have_text(["Ann host you", "Bob", "Cy"])
+    # Headless Chromium has no share sheet: the button copies the link.
+    ann.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=room_url)
+    ann.get_by_role("button", name="Share the link").click()
+    expect(ann.locator("#share-status")).to_have_text("Link copied: paste it to the other players.")
+    assert ann.evaluate("navigator.clipboard.readText()") == link
     expect(bob.locator("#start-round")).to_be_hidden()
     expect(bob.locator("#waiting-host")).to_be_visible()
     ann.screenshot(path=artifacts / "room-lobby.png", full_page=True)
