@@ -54,6 +54,7 @@ const state = {
   results: null, // the finished round's results document
   resultsRound: 0,
   asking: false, // a results request is on its way
+  warned: 0, // the round whose "ten seconds left" was said
   polling: 0, // the timeout of the next poll
   ticking: 0, // the clock's interval
 };
@@ -240,6 +241,11 @@ async function restoreWords(number) {
 function tick() {
   const r = round();
   const left = timeLeft();
+  // A screen reader hears the last ten seconds begin, once a round.
+  if (left <= LOW_TIME_MS && left > 0 && state.warned !== r.number && r.ends_at - r.started_at > 10) {
+    state.warned = r.number;
+    announce("Ten seconds left.");
+  }
   $("timer").textContent = clock(left);
   $("timer").classList.toggle("low", left <= LOW_TIME_MS);
   $("time-bar").value = left / ((r.ends_at - r.started_at) * 1000);
@@ -354,6 +360,10 @@ function renderFinished(arriving) {
     // The results come once the server says the round is over (past its grace).
     if (round().state === "finished") askResults(number);
     if (arriving) {
+      // The board just played stays in view while the server counts.
+      const { board } = round();
+      picker.reset();
+      resultView.draw({ rows: board.length, cols: board[0].length, board });
       $("headline").textContent = "Counting…";
       for (const id of ["columns", "missed-list", "missed-count", "selection"]) {
         $(id).replaceChildren();
@@ -372,6 +382,7 @@ async function askResults(number) {
     state.results = results;
     state.resultsRound = number;
     drawResults();
+    announce(results.headline);
     pollNow(); // the totals now count this round
   } catch (error) {
     if (error.code === "round_not_over" || error.offline) {
