@@ -23,6 +23,7 @@ import segno
 from flask import Response, current_app, redirect, render_template, request, url_for
 
 from boggle.dice import DICE_SETS, DiceSet
+from boggle.standings import VERDICT_TEXT as RULES_VERDICT_TEXT
 from boggle.wording import plural
 from games.errors import RoomError
 from games.rooms import ACCEPTED, NOT_A_WORD, NOT_ON_BOARD, REPEAT, TOO_SHORT, Seat
@@ -34,13 +35,12 @@ from ..params import read_fields, read_whole_number
 from ..play import BIG_BOARD_CELLS, BIG_ROUND_SECONDS, ROUND_SECONDS
 from . import api, bp
 
-#: How each verdict on a word sent reads, on the page and (as data) in its script.
+#: How each verdict on a word sent reads, on the page and (as data) in its script: the
+#: rules' own wording (as the scoring page's) for the verdicts the results share.
 VERDICT_TEXT = {
     ACCEPTED: "accepted",
     REPEAT: "already entered",
-    TOO_SHORT: "too short",
-    NOT_A_WORD: "not a word",
-    NOT_ON_BOARD: "not on the board",
+    **{verdict: RULES_VERDICT_TEXT[verdict] for verdict in (TOO_SHORT, NOT_A_WORD, NOT_ON_BOARD)},
 }
 #: The round lengths the form offers, in seconds (empty: the dice set's own).
 ROUND_LENGTHS = (30, 60, 120, 180, 240, 300, 600)
