@@ -24,6 +24,7 @@ costs a reconnection, not an error.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -100,6 +101,7 @@ class Database:
     def __init__(self, url: str | URL) -> None:
         self.url = check_url(url) if isinstance(url, str) else url
         self._engine: Engine | None = None
+        self._lock = threading.Lock()
         self._pid: int | None = None
         self._ready_pid: int | None = None
         self._reads: sessionmaker[Session] | None = None
@@ -114,13 +116,15 @@ class Database:
     def engine(self) -> Engine:
         """This process's engine (made now if this process has none yet)."""
         if self._engine is None or self._pid != os.getpid():
-            # In a forked child, the parent's engine (if any) is left to the parent:
-            # disposing of it here would close sockets the parent still uses.
-            self._engine = self._make_engine()
-            self._pid = os.getpid()
-            self._reads = sessionmaker(self._engine, expire_on_commit=False)
-            writer = self._engine.execution_options(boggle_write=True)
-            self._writes = sessionmaker(writer, expire_on_commit=False)
+            with self._lock:  # the development server's threads: one engine, not two
+                if self._engine is None or self._pid != os.getpid():
+                    # In a forked child, the parent's engine (if any) is left to the
+                    # parent: disposing of it here would close sockets it still uses.
+                    engine = self._make_engine()
+                    self._reads = sessionmaker(engine, expire_on_commit=False)
+                    writer = engine.execution_options(boggle_write=True)
+                    self._writes = sessionmaker(writer, expire_on_commit=False)
+                    self._engine, self._pid = engine, os.getpid()
         return self._engine
 
     def _make_engine(self) -> Engine:

@@ -25,6 +25,9 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 #: are checked below these).
 NAME_CHARS = 100
 WORD_CHARS = 200
+#: Lower-casing and case-folding can lengthen text (``"ß".casefold()`` is ``"ss"``,
+#: ``"İ".lower()`` two characters): at most three characters for one, so room for that.
+FOLDED = 3
 
 
 #: Names for constraints and indexes, so that every back-end and migration names them alike.
@@ -74,7 +77,7 @@ class Player(Base):
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(NAME_CHARS))
     # The name as names are told apart (casefolded): two players cannot both be "Ann".
-    name_key: Mapped[str] = mapped_column(String(NAME_CHARS))
+    name_key: Mapped[str] = mapped_column(String(FOLDED * NAME_CHARS))
     host: Mapped[bool] = mapped_column(Boolean)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     joined_at: Mapped[float] = mapped_column(Double)
@@ -113,7 +116,7 @@ class Word(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), index=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
-    word: Mapped[str] = mapped_column(String(WORD_CHARS))
+    word: Mapped[str] = mapped_column(String(FOLDED * WORD_CHARS))  # as matched, lower case
     written: Mapped[str] = mapped_column(String(WORD_CHARS))
     verdict: Mapped[str] = mapped_column(String(20))
     score: Mapped[int] = mapped_column(Integer)

@@ -28,7 +28,21 @@ from boggle import Catalog
 from games.db import upgrade
 from games.models import Base
 
-PG_BIN = Path(os.environ.get("BOGGLE_POSTGRES_BIN", "/usr/lib/postgresql/15/bin"))
+
+def _postgres_bin() -> Path:
+    """Where PostgreSQL's programs are: $BOGGLE_POSTGRES_BIN, else Debian's newest
+    (/usr/lib/postgresql/15/bin on Debian 12)."""
+    configured = os.environ.get("BOGGLE_POSTGRES_BIN")
+    if configured:
+        return Path(configured)
+    found = sorted(
+        Path("/usr/lib/postgresql").glob("*/bin/initdb"),
+        key=lambda path: int(path.parent.parent.name) if path.parent.parent.name.isdigit() else 0,
+    )
+    return found[-1].parent if found else Path("/usr/lib/postgresql/15/bin")
+
+
+PG_BIN = _postgres_bin()
 PG_USER = "postgres"
 BACKENDS = ("sqlite", "postgresql")
 #: A time the tests' clocks start from: 2027-01-15, a Friday, in Unix seconds.

@@ -210,6 +210,30 @@ def test_rooms_created_per_client_are_limited_per_hour(
     assert client.post("/rooms", json={"name": "Ann"}).status_code == 201
 
 
+def test_behind_nginx_the_client_is_the_last_forwarded_address(
+    make_rooms_app: Callable[..., Flask],
+) -> None:
+    # gunicorn on a Unix socket (the production recipe) sees no peer address; nginx
+    # appends the one it saw to X-Forwarded-For, after whatever the client sent.
+    app = make_rooms_app(ROOM_CREATIONS_PER_HOUR=1)
+
+    def create_from(forwarded: str) -> int:
+        return (
+            app.test_client()
+            .post(
+                "/rooms",
+                json={"name": "Ann"},
+                headers={"X-Forwarded-For": forwarded},
+                environ_base={"REMOTE_ADDR": ""},
+            )
+            .status_code
+        )
+
+    assert create_from("203.0.113.9") == 201
+    assert create_from("198.51.100.1, 203.0.113.9") == 429  # a forged first entry
+    assert create_from("203.0.113.10") == 201
+
+
 # --- The room's document, ETag and 304 ----------------------------------------------------
 
 
@@ -248,6 +272,10 @@ def test_the_etag_changes_with_the_room_and_not_with_the_time(app: Flask, clock:
     clock.advance(5)
     again = client.get(address, headers={"If-None-Match": tag})
     assert (again.status_code, again.data, again.headers["ETag"]) == (304, b"", tag)
+    weak = client.get(address, headers={"If-None-Match": f"W/{tag}"})
+    assert weak.status_code == 304
+    other = client.get(address, headers={"If-None-Match": '"0123456789abcdef"'})
+    assert other.status_code == 200
     join(app, created["room"], "Bob")
     changed = client.get(address, headers={"If-None-Match": tag})
     assert changed.status_code == 200
@@ -339,7 +367,7 @@ def send(client: FlaskClient, code: str, word: str, number: int = 1) -> Any:
     return client.post(f"/rooms/{code}/rounds/{number}/words", json={"word": word})
 
 
-def test_words_get_their_verdicts_and_paths(app: Flask) -> None:
+def test_words_get_their_verdicts_and_paths(app: Flask, clock: Clock) -> None:
     client, created = create(app)
     code = created["room"]
     start(client, code)
@@ -359,12 +387,23 @@ def test_words_get_their_verdicts_and_paths(app: Flask) -> None:
     assert send(client, code, "zebra").json["verdict"] == "not_on_board"
     short = send(client, code, "up").json
     assert (short["verdict"], short["path"], short["score"]) == ("too_short", [[1, 3], [1, 2]], 0)
+    clock.advance(1)  # five words a second at most
+    # A browser playing keeps its seat's cookie for another idle room's lifetime.
+    renewed = send(client, code, "flap").headers["Set-Cookie"]
+    assert renewed.startswith(f"boggle_room_{code}={created['token']};")
+    assert "Max-Age=86400" in renewed
+    by_token = app.test_client().post(
+        f"/rooms/{code}/rounds/1/words", json={"word": "flat"}, headers=bearer(created["token"])
+    )
+    assert "Set-Cookie" not in by_token.headers
     listed = client.get(f"/rooms/{code}/rounds/1/words").json
     assert [(w["word"], w["verdict"]) for w in listed["words"]] == [
         ("float", "accepted"),
         ("xyzzy", "not_a_word"),
         ("zebra", "not_on_board"),
         ("up", "too_short"),
+        ("flap", "accepted"),
+        ("flat", "accepted"),
     ]
 
 

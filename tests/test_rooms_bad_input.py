@@ -248,3 +248,21 @@ def test_body_over_the_limit(room: tuple[FlaskClient, str]) -> None:
     )
     assert "262,144 bytes" in error["message"]
     assert_room_still_works(host, code)
+
+
+def test_the_longest_names_and_words_the_settings_allow_fit_the_database(
+    make_rooms_app: Callable[..., Flask],
+) -> None:
+    # Lower-casing and case-folding lengthen these: "İ" is two characters lower-cased,
+    # "ß" two case-folded (PostgreSQL refuses text longer than its column).
+    app = make_rooms_app(ROOM_MAX_NAME_CHARS=100, SCORE_MAX_WORD_CHARS=200)
+    host = app.test_client()
+    created = host.post("/rooms", json={"name": "ß" * 100})
+    assert created.status_code == 201, created.json
+    code = created.json["room"]
+    joined = app.test_client().post(f"/rooms/{code}/players", json={"name": "İ" * 100})
+    assert joined.status_code == 201, joined.json
+    assert host.post(f"/rooms/{code}/rounds", json={}).status_code == 201
+    for word in ("İ" * 200, "ß" * 200, "ﬃ" * 200):
+        response = host.post(f"/rooms/{code}/rounds/1/words", json={"word": word})
+        assert response.status_code == 200, response.json

@@ -134,3 +134,27 @@ def test_prune_rooms_runs_from_the_command_line(
     client.post("/rooms", json={"name": "Bob"})
     result = app.test_cli_runner().invoke(args=["prune-rooms"])
     assert (result.exit_code, result.output) == (0, "deleted 1 room idle for over 60 s\n")
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "allowed"),
+    [
+        ("ROOM_MAX_PLAYERS", 0, "a whole number from 1 to 1,000"),
+        ("ROOM_CREATIONS_PER_HOUR", "many", "a whole number from 1 to 1,000,000"),
+        ("ROOM_MAX_NAME_CHARS", 101, "a whole number from 1 to 100"),
+        ("ROOM_WORDS_PER_SECOND", 2.5, "a whole number from 1 to 1,000"),
+        ("ROOM_MAX_WORDS", -1, "a whole number from 1 to 100,000"),
+        ("ROOM_IDLE_SECONDS", 59, "a whole number of seconds from 60 to 315,360,000"),
+        ("DATABASE_URL", 5, "a database URL"),
+    ],
+)
+def test_a_bad_room_setting_stops_the_app_naming_it(
+    cache_dir: Path, setting: str, value: object, allowed: str
+) -> None:
+    with pytest.raises(SystemExit) as raised:
+        create_app({"TESTING": True, "CACHE_DIR": str(cache_dir), setting: value})
+    assert str(raised.value.code) == (
+        f"boggle: cannot start: setting {setting} (BOGGLE_{setting}) is "
+        f"{'(a value that is not a URL)' if setting == 'DATABASE_URL' else repr(value)}; "
+        f"it must be {allowed}"
+    )

@@ -58,8 +58,6 @@ MIN_SECONDS, MAX_SECONDS = 10, 3600
 DEFAULT_DICE = "classic"
 #: The room's cookie: ``boggle_room_CODE``, holding the player's token.
 COOKIE_PREFIX = "boggle_room_"
-#: How long a browser keeps its seat's cookie, in seconds (a room idle for less long).
-COOKIE_SECONDS = 30 * 24 * 3600
 #: Round numbers are stored as 32-bit integers; a larger one names no round.
 MAX_ROUND_NUMBER = 2**31 - 1
 
@@ -172,7 +170,11 @@ def send_word(code: str, number: int) -> Response:
     token = caller_token(code)
     word = read_room_word(fields.get("word"))
     check_player_field(fields, code, token)
-    return jsonify(rooms().submit(code, token, number, word).as_dict())
+    response = jsonify(rooms().submit(code, token, number, word).as_dict())
+    if token and "Authorization" not in request.headers:
+        # A browser playing keeps its cookie for another idle room's lifetime.
+        set_seat_cookie(response, code, token)
+    return response
 
 
 @bp.get("/rooms/<code>/rounds/<int:number>/words")
@@ -199,7 +201,9 @@ def room_response(code: str, token: str | None, status: int) -> Response:
     state = rooms().state(code, token)
     document = {"room": state.pop("room"), "url": room_url(code), **state}
     tag = hashlib.sha256(json.dumps(document, sort_keys=True).encode()).hexdigest()[:32]
-    if status == 200 and request.if_none_match.contains(tag):
+    # Compared weakly, as RFC 9110 asks of If-None-Match: a proxy that compresses the
+    # answer marks its tag weak (W/"..."), and the client sends that back.
+    if status == 200 and request.if_none_match.contains_weak(tag):
         response = Response(status=304)
     else:
         document["now"] = round(rooms().clock(), 3)
@@ -230,16 +234,23 @@ def seated(document: dict[str, Any], seat: Seat) -> Response:
     send it with their requests; Secure when the request came over HTTPS.
     """
     response = jsonify(document)
+    set_seat_cookie(response, seat.room, seat.token)
+    return response
+
+
+def set_seat_cookie(response: Response, code: str, token: str) -> None:
+    """Set the room's cookie, kept as long as an idle room is (ROOM_IDLE_SECONDS): one
+    cookie a room, and a browser that has played in many rooms must not send them all
+    with every request for long (headers past 8 KB are refused by servers)."""
     response.set_cookie(
-        cookie_name(seat.room),
-        seat.token,
-        max_age=COOKIE_SECONDS,
+        cookie_name(code),
+        token,
+        max_age=current_app.config["ROOM_IDLE_SECONDS"],
         path="/",
         secure=request.is_secure,
         httponly=True,
         samesite="Lax",
     )
-    return response
 
 
 def room_url(code: str) -> str:
