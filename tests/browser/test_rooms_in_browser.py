@@ -22,6 +22,7 @@ from urllib.parse import urlencode
 from urllib.request import urlopen
 
 import pytest
+from page_actions import low_contrast
 from werkzeug.serving import make_server
 
 from app import create_app
@@ -193,6 +194,7 @@ def test_three_players_play_a_round_and_see_the_same_results(
     expect(bob.locator("#start-round")).to_be_hidden()
     expect(bob.locator("#waiting-host")).to_be_visible()
     ann.screenshot(path=artifacts / "room-lobby.png", full_page=True)
+    assert low_contrast(ann) == []
 
     ann.get_by_role("button", name="Start round").click()
     for page in (ann, bob, cy):
@@ -219,6 +221,7 @@ def test_three_players_play_a_round_and_see_the_same_results(
     expect(cy.locator("#entered li")).to_have_count(1)
     expect(ann.locator("#tally")).to_contain_text("2 words")
     bob.screenshot(path=artifacts / "room-playing-phone.png", full_page=True)
+    assert low_contrast(cy) == []  # the round in play, in the dark theme
 
     for page in (ann, bob, cy):
         expect(page.locator("#columns .room-column")).to_have_count(
@@ -256,6 +259,7 @@ def test_three_players_play_a_round_and_see_the_same_results(
     for page, name in shots:
         page.mouse.move(0, 0)
         page.screenshot(path=artifacts / name, full_page=True)
+        assert low_contrast(page) == [], name
 
     # The host's "Next round" starts round 2 for all; the others cannot.
     expect(cy.locator("#next-round")).to_be_hidden()
