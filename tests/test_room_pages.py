@@ -269,6 +269,29 @@ def test_after_the_round_the_results_cross_off_a_shared_word_for_both(
         assert ("hidden" in the(doc, "room-next").attrs) == (client is guest)
 
 
+def test_the_room_totals_add_up_its_rounds_and_next_round_starts_the_next(
+    room_app: Flask, clock: Clock
+) -> None:
+    host, guest = room_app.test_client(), room_app.test_client()
+    code = make_room(host, seconds="10")
+    join(guest, code, "Bob")
+    points = []
+    for number in (1, 2):
+        assert host.post(f"/room/{code}/rounds").status_code == 303
+        board = host.get(f"/rooms/{code}").get_json()["round"]["board"]
+        best = solved(host, " / ".join(" ".join(row) for row in board))["words"][0]
+        host.post(f"/room/{code}/rounds/{number}/words", data={"word": best["word"]})
+        points.append(best["score"])
+        clock.now += 10 + 2.5  # the round and its grace
+    doc = page(guest.get(f"/room/{code}"))
+    assert doc.by_id("totals-title").text == "The room after 2 rounds"
+    assert [cells(row) for row in doc.by_id("totals").find_all("tr")] == [
+        ["Ann", str(points[1]), str(sum(points))],
+        ["Bob", "0", "0"],
+    ]
+    assert "winner" in doc.by_id("totals").find_all("tr")[0].attrs["class"]
+
+
 def test_a_word_after_the_end_is_refused_and_the_page_says_so(
     room_app: Flask, clock: Clock
 ) -> None:
