@@ -180,6 +180,7 @@ def test_a_browser_without_a_seat_gets_the_join_form_then_the_lobby(room_app: Fl
     assert shown(doc, "join") and doc.by_id("name").attrs["value"] == "ann"
     assert "is called 'ann' already" in doc.by_id("name-error").text
     join(guest, code, "Bob")
+    join(guest, code, "Bob again")  # a browser with a seat keeps it, and no other
     doc = page(guest.get(f"/room/{code}"))
     assert shown(doc, "lobby")
     assert [li.text for li in doc.by_id("players").find_all("li")] == ["Ann host", "Bob you"]
@@ -333,13 +334,13 @@ HOSTILE_WORDS = ["", " ", "\x00", "a" * 5000, "\ufeff", "<script>", "é" * 70, "
 
 
 def test_bad_input_to_every_form_is_a_4xx_page_never_a_500(room_app: Flask) -> None:
-    host = room_app.test_client()
+    host, guest = room_app.test_client(), room_app.test_client()
     code = make_room(host)
     answers = []
     for value in HOSTILE_WORDS:
         for field in ("name", "dice", "min_length", "dictionary", "seconds"):
             answers.append(host.post("/room", data={"name": "Cy", field: value}))
-        answers.append(host.post(f"/room/{code}/join", data={"name": value}))
+        answers.append(guest.post(f"/room/{code}/join", data={"name": value}))
         answers.append(host.post(f"/room/{code}/rounds/1/words", data={"word": value}))
         answers.append(host.get(f"/room/{code}", query_string={"said": value}))
     answers += [
@@ -360,6 +361,9 @@ def test_bad_input_to_every_form_is_a_4xx_page_never_a_500(room_app: Flask) -> N
         if answer.status_code >= 400:
             assert answer.mimetype == "text/html"
             assert "<script>" not in answer.get_data(as_text=True)
+    # A guest called "<script>" joined: their name is text on every page.
+    html = host.get(f"/room/{code}").get_data(as_text=True)
+    assert '<li data-player="2">&lt;script&gt;' in html
     # A page that sends a Basic password of its site's own still sees its seat.
     doc = page(host.get(f"/room/{code}", headers={"Authorization": "Basic QW5uOnB3"}))
     assert shown(doc, "lobby")

@@ -25,7 +25,7 @@ from flask import Response, current_app, redirect, render_template, request, url
 from boggle.dice import DICE_SETS, DiceSet
 from boggle.standings import VERDICT_TEXT as RULES_VERDICT_TEXT
 from boggle.wording import plural
-from games.errors import RoomError
+from games.errors import RoomError, Unauthorized
 from games.rooms import ACCEPTED, NOT_A_WORD, NOT_ON_BOARD, REPEAT, TOO_SHORT, Seat
 
 from .. import service
@@ -165,12 +165,17 @@ def room_page(code: str) -> tuple[str, int]:
 
 @bp.post("/room/<code>/join")
 def join_page(code: str) -> Response | tuple[str, int, dict[str, str]]:
-    """Take a seat without script: the API's join, then back to the room."""
+    """Take a seat without script: the API's join, then back to the room. A browser
+    that holds a seat already keeps it (as the API's join gives it back): a second
+    seat would take the cookie of the first, a host's included."""
     code = api.room_code(code)
     name = request.form.get("name", "")
     try:
         same_site()
-        seat = api.rooms().join(code, api.read_player_name(name))
+        try:
+            seat = api.rooms().seat(code, seat_token(code))
+        except Unauthorized:
+            seat = api.rooms().join(code, api.read_player_name(name))
     except (APIError, RoomError) as problem:
         error = game_error(problem)
         page, status = render_room(code, error=error, form_name=name)
