@@ -554,5 +554,6 @@ $("share-room").addEventListener("click", async () => {
 // --- Start -----------------------------------------------------------------------------
 
 $("share-room").hidden = false;
+$("drag-how").hidden = false; // tracing is the script's
 $("refresh").hidden = true; // the page keeps itself up to date
 poll();
