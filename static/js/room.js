@@ -227,9 +227,8 @@ function renderPlay(starting) {
 /** The words this player entered in the round, as the server kept them (after a reload). */
 async function restoreWords(number) {
   try {
-    const answer = await getJSON(room(`/rounds/${number}/words`), {}, root);
+    const { words: kept } = await getJSON(room(`/rounds/${number}/words`), {}, root);
     if (state.wordsRound !== number) return;
-    const kept = Array.isArray(answer) ? answer : answer.words;
     const entered = new Set(state.words.map((w) => w.word));
     state.words = [...kept.filter((w) => !entered.has(w.word)), ...state.words];
     renderWords();
