@@ -29,7 +29,7 @@ from boggle.ratings import Ratings
 from boggle.rules import RULES
 from boggle.solver import engine_notice
 from boggle.wording import join_names
-from games.db import Database, default_url
+from games.db import SQLITE_SYNCHRONOUS, Database, default_url
 from games.errors import RoomError
 from games.models import NAME_CHARS
 from games.rooms import RoomLimits, Rooms
@@ -99,6 +99,10 @@ DEFAULTS: dict[str, Any] = {
     # none for the SQLite file instance/rooms.sqlite3. `make db-upgrade` migrates it.
     # Nothing connects to it before the first room request.
     "DATABASE_URL": None,
+    # On SQLite, how a commit is made durable: "full" (each commit on disk before its
+    # answer: survives a power cut) or "normal" (no disk wait; survives any process's
+    # death, but a power cut may lose the last commits). See games/db.py.
+    "ROOM_SQLITE_SYNCHRONOUS": "full",
     # Players seated in one room.
     "ROOM_MAX_PLAYERS": 12,
     # Rooms one client address may create in an hour (429 too_many_rooms past it).
@@ -142,6 +146,7 @@ SETTING_RULES: dict[str, settings.Rule] = {
     # Tracing a written word recurses once a letter (boggle/tracing.py): keep it shallow.
     "SCORE_MAX_WORD_CHARS": settings.whole_number(1, 200),
     "DATABASE_URL": settings.database_url,
+    "ROOM_SQLITE_SYNCHRONOUS": settings.choice(SQLITE_SYNCHRONOUS),
     "ROOM_MAX_PLAYERS": settings.whole_number(1, 1000),
     "ROOM_CREATIONS_PER_HOUR": settings.whole_number(1, 1_000_000),
     # The database keeps names of up to 100 characters (games/models.py).
@@ -258,7 +263,7 @@ def _rooms(config: Mapping[str, Any], catalog: Catalog) -> Rooms:
         max_words=config["ROOM_MAX_WORDS"],
         idle_seconds=config["ROOM_IDLE_SECONDS"],
     )
-    database = Database(config["DATABASE_URL"] or default_url())
+    database = Database(config["DATABASE_URL"] or default_url(), config["ROOM_SQLITE_SYNCHRONOUS"])
     return Rooms(
         database, catalog, limits, budget=config["SOLVE_BUDGET"], ceiling=config["SOLVE_CEILING"]
     )

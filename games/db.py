@@ -43,6 +43,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_REVISION = "0001_rooms"
 #: How long an SQLite writer waits for another's lock before giving up, in milliseconds.
 SQLITE_BUSY_MS = 5000
+#: How SQLite makes a commit durable (PRAGMA synchronous): "full" writes the log to disk
+#: (fsync) before a commit returns, so a committed word survives a power cut too;
+#: "normal" leaves that to the next checkpoint, so a commit costs no disk wait and
+#: survives any process's death, but the last commits before a power cut or an
+#: operating system crash may be lost (never the database's consistency).
+SQLITE_SYNCHRONOUS = ("full", "normal")
 #: The back-ends the rooms are written and tested for.
 BACKENDS = ("sqlite", "postgresql")
 NOT_READY = (
@@ -98,8 +104,11 @@ def shown_url(value: Any) -> str:
 class Database:
     """One database by URL: an engine per process, made on first use."""
 
-    def __init__(self, url: str | URL) -> None:
+    def __init__(self, url: str | URL, sqlite_synchronous: str = "full") -> None:
         self.url = check_url(url) if isinstance(url, str) else url
+        if sqlite_synchronous not in SQLITE_SYNCHRONOUS:
+            raise ValueError(f"sqlite_synchronous is one of {', '.join(SQLITE_SYNCHRONOUS)}")
+        self.sqlite_synchronous = sqlite_synchronous
         self._engine: Engine | None = None
         self._lock = threading.Lock()
         self._pid: int | None = None
@@ -140,6 +149,7 @@ class Database:
             cursor = connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+            cursor.execute(f"PRAGMA synchronous={self.sqlite_synchronous.upper()}")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 

@@ -128,7 +128,7 @@ def test_the_form_makes_the_room_and_seats_its_host_in_a_cookie(room_app: Flask)
     doc = page(client.get(f"/room/{code}"))
     assert shown(doc, "lobby") and not shown(doc, "join") and not shown(doc, "play")
     assert doc.by_id("room-url").attrs["value"] == f"http://localhost/room/{code}"
-    assert doc.by_id("room-qr").attrs["src"] == f"/room/{code}/qr"
+    assert doc.by_id("room-qr").attrs["src"] == f"/rooms/{code}/qr"
     assert [li.text for li in doc.by_id("players").find_all("li")] == ["Ann host you"]
     assert "hidden" not in the(doc, "room-start").attrs
     assert the(doc, "room-settings").text == (
@@ -320,7 +320,8 @@ def test_an_unknown_room_is_a_404_page(room_app: Flask) -> None:
 def test_the_qr_code_is_an_svg_of_the_rooms_link(room_app: Flask) -> None:
     client = room_app.test_client()
     code = make_room(client)
-    response = client.get(f"/room/{code.lower()}/qr")
+    qr = page(client.get(f"/room/{code}")).by_id("room-qr").attrs["src"]
+    response = client.get(qr)
     assert response.status_code == 200
     assert response.mimetype == "image/svg+xml"
     assert f"<title>QR code: http://localhost/room/{code}</title>" in response.get_data(
@@ -353,7 +354,7 @@ def test_bad_input_to_every_form_is_a_4xx_page_never_a_500(room_app: Flask) -> N
         host.post(f"/room/{code}/rounds/7/words", data={"word": "sea"}),
         host.get(f"/room/{code}", headers={"Authorization": "Basic QW5uOnB3"}),
         host.get(f"/room/{'Z' * 5000}"),
-        host.get(f"/room/{code}/qr", headers={"Cookie": f"boggle_room_{code}=\x7f"}),
+        host.get(f"/room/{code}", headers={"Cookie": f"boggle_room_{code}=\x7f"}),
     ]
     statuses = [answer.status_code for answer in answers]
     assert all(status < 500 for status in statuses), statuses

@@ -564,3 +564,13 @@ def test_nothing_sent_during_a_round_shows_its_words(app: Flask, clock: Clock) -
     clock.advance(10)
     after = ann.get(f"/rooms/{code}/rounds/1/results").data.decode().lower()
     assert "talon" in set(re.findall(r"[a-z]+", after)) & secret
+
+
+def test_the_rooms_qr_code_holds_its_link(app: Flask) -> None:
+    _, created = create(app)
+    response = app.test_client().get(f"/rooms/{created['room']}/qr")
+    assert (response.status_code, response.mimetype) == (200, "image/svg+xml")
+    # The title names the link the code holds (decoding the modules is segno's own test).
+    assert f"<title>QR code: {created['url']}</title>" in response.get_data(as_text=True)
+    missing = app.test_client().get("/rooms/ABCDEFGHJK/qr")
+    assert (missing.status_code, missing.json["error"]["code"]) == (404, "unknown_room")

@@ -193,3 +193,124 @@ def test_a_word_answered_survives_every_worker_killed_at_once(
     assert status == 200, results
     words = results["players"][0]["words"]
     assert [(w["word"], w["verdict"]) for w in words] == [(word, "scored")]
+
+
+@pytest.mark.slow
+def test_the_production_recipe_serves_rooms_with_links_to_its_own_port(
+    room_database: str, cache_dir: Path
+) -> None:
+    from deploy.serve import Recipe, find_nginx
+
+    if find_nginx() is None:
+        reason = "nginx is not installed (Debian: apt-get install nginx)"
+        if os.environ.get("BOGGLE_REQUIRE_NGINX") == "1":
+            pytest.fail(f"BOGGLE_REQUIRE_NGINX=1 but {reason}")
+        pytest.skip(reason)
+    env = {
+        "BOGGLE_WORKERS": "2",
+        "BOGGLE_DATABASE_URL": room_database,
+        "BOGGLE_CACHE_DIR": str(cache_dir),
+        "BOGGLE_PRELOAD_DICTIONARIES": "standard",
+        "BOGGLE_PRELOAD_RATINGS": "standard",
+        "BOGGLE_ROOM_CREATIONS_PER_HOUR": "1",
+    }
+    recipe = Recipe("127.0.0.1", free_port(), env=env)
+    try:
+        with open(recipe.run_dir / "gunicorn.log", "wb") as log:
+            recipe.start(gunicorn_log=log)
+        base = f"http://{recipe.listen}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/healthz", timeout=2):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "the recipe did not answer within 60 s"
+                time.sleep(0.2)
+        status, created = call(base, "POST", "/rooms", {"name": "Ann"})
+        # nginx passes the Host with its port: the room's link leads back here.
+        assert (status, created["url"]) == (201, f"{base}/room/{created['room']}")
+        status, room = call(base, "GET", f"/rooms/{created['room']}", token=created["token"])
+        assert (status, room["you"]) == (200, 1)
+        # One client address (nginx's X-Forwarded-For): its second room is over the limit.
+        status, refused = call(base, "POST", "/rooms", {"name": "Ann"})
+        assert (status, refused["error"]["code"]) == (429, "too_many_rooms")
+    finally:
+        recipe.stop()
+
+
+def test_words_sent_at_once_through_two_instances_are_all_kept(
+    make_rooms_app: Callable[..., Flask], clock: Clock
+) -> None:
+    # Eight threads over two app instances (as workers of two servers would), each
+    # sending words at the same time: SQLite's writers queue for its lock, PostgreSQL's
+    # for the round's row; none fails, and every word answered is in the results.
+    import threading
+
+    apps = [make_rooms_app(ROOM_WORDS_PER_SECOND=1000) for _ in range(2)]
+    host = apps[0].test_client()
+    created = host.post("/rooms", json={"name": "P0", "seconds": 60}).json
+    code = created["room"]
+    tokens = [created["token"]]
+    for number in (1, 2, 3):
+        joined = (
+            apps[number % 2]
+            .test_client()
+            .post(f"/rooms/{code}/players", json={"name": f"P{number}"})
+        )
+        tokens.append(joined.json["token"])
+    assert host.post(f"/rooms/{code}/rounds", json={}).status_code == 201
+    answers: list[tuple[int, str, int]] = []
+    failures: list[object] = []
+
+    def send(thread: int) -> None:
+        player = thread % 4
+        client = apps[thread % 2].test_client()
+        headers = {"Authorization": f"Bearer {tokens[player]}"}
+        try:
+            for n in range(15):
+                word = f"zq{thread}x{n}"
+                response = client.post(
+                    f"/rooms/{code}/rounds/1/words", json={"word": word}, headers=headers
+                )
+                answers.append((player, word, response.status_code))
+        except Exception as error:  # a thread's failure must reach the test
+            failures.append(error)
+
+    threads = [threading.Thread(target=send, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert {status for _, _, status in answers} == {200}
+    assert len(answers) == 120
+
+    clock.advance(62)
+    totals: list[object] = []
+
+    def poll(thread: int) -> None:
+        response = apps[thread % 2].test_client().get(f"/rooms/{code}")
+        totals.append((response.status_code, [p["total"] for p in response.json["players"]]))
+
+    threads = [threading.Thread(target=poll, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert totals == [(200, [0, 0, 0, 0])] * 8  # every word "not a word": no points
+    results = (
+        apps[1]
+        .test_client()
+        .get(f"/rooms/{code}/rounds/1/results", headers={"Authorization": f"Bearer {tokens[0]}"})
+    )
+    kept = {
+        (player["id"] - 1, word["word"])
+        for player in results.json["players"]
+        for word in player["words"]
+    }
+    assert kept == {(player, word) for player, word, _ in answers}
+    database = apps[0].extensions["boggle.rooms"].database
+    with database.reading() as session:
+        stored = session.connection().exec_driver_sql("SELECT count(*) FROM scores").scalar()
+    assert stored == 4  # stored once, though eight requests came for them at once

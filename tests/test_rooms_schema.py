@@ -4,6 +4,7 @@ one line, and the prune command runs from the command line."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -146,6 +147,7 @@ def test_prune_rooms_runs_from_the_command_line(
         ("ROOM_MAX_WORDS", -1, "a whole number from 1 to 100,000"),
         ("ROOM_IDLE_SECONDS", 59, "a whole number of seconds from 60 to 315,360,000"),
         ("DATABASE_URL", 5, "a database URL"),
+        ("ROOM_SQLITE_SYNCHRONOUS", "off", "one of 'full', 'normal'"),
     ],
 )
 def test_a_bad_room_setting_stops_the_app_naming_it(
@@ -158,3 +160,75 @@ def test_a_bad_room_setting_stops_the_app_naming_it(
         f"{'(a value that is not a URL)' if setting == 'DATABASE_URL' else repr(value)}; "
         f"it must be {allowed}"
     )
+
+
+@pytest.mark.parametrize("mode", ["full", "normal"])
+def test_sqlite_commits_as_durably_as_the_setting_says(
+    catalog: Catalog, cache_dir: Path, tmp_path: Path, mode: str
+) -> None:
+    path = tmp_path / "rooms.sqlite3"
+    upgrade(f"sqlite:///{path}")
+    config = {"CACHE_DIR": str(cache_dir), "DATABASE_URL": f"sqlite:///{path}"}
+    app = create_app({**config, "TESTING": True, "ROOM_SQLITE_SYNCHRONOUS": mode.upper()})
+    database = app.extensions["boggle.rooms"].database
+    with database.reading() as session:
+        connection = session.connection()
+        journal = connection.exec_driver_sql("PRAGMA journal_mode").scalar()
+        synchronous = connection.exec_driver_sql("PRAGMA synchronous").scalar()
+        busy = connection.exec_driver_sql("PRAGMA busy_timeout").scalar()
+    database.dispose()
+    assert (journal, synchronous, busy) == ("wal", {"full": 2, "normal": 1}[mode], 5000)
+
+
+def test_an_sqlite_write_takes_the_write_lock_before_it_reads(tmp_path: Path) -> None:
+    # BEGIN IMMEDIATE: two writers that each read first and then wrote would deadlock
+    # on upgrading their locks; taken first, the second writer just waits its turn.
+    import sqlite3
+
+    from games.db import Database
+
+    path = tmp_path / "rooms.sqlite3"
+    upgrade(f"sqlite:///{path}")
+    database = Database(f"sqlite:///{path}")
+    other = sqlite3.connect(path, timeout=0, isolation_level=None)
+    with database.reading() as session:
+        session.connection().exec_driver_sql("SELECT count(*) FROM rooms").scalar()
+        other.execute("BEGIN IMMEDIATE")  # a reader leaves the write lock free
+        other.execute("ROLLBACK")
+    with database.writing() as session:
+        session.connection()  # the transaction has begun, and nothing is read yet
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
+            other.execute("BEGIN IMMEDIATE")
+    other.execute("BEGIN IMMEDIATE")  # free again once the write is committed
+    other.execute("ROLLBACK")
+    other.close()
+    database.dispose()
+
+
+def test_a_forked_process_makes_its_own_engine(room_database: str) -> None:
+    # gunicorn loads the app, then forks its workers: a connection the parent opened
+    # must never be used by a child (two processes on one socket mix their messages).
+    from games.db import Database
+
+    database = Database(room_database)
+    with database.reading() as session:
+        session.connection().exec_driver_sql("SELECT count(*) FROM rooms").scalar()
+    parent_engine = database.engine
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # the child: report whether it made its own engine and could use it
+        try:
+            with database.reading() as session:
+                session.connection().exec_driver_sql("SELECT count(*) FROM rooms").scalar()
+            os.write(write, b"own" if database.engine is not parent_engine else b"shared")
+        finally:
+            os._exit(0)
+    os.close(write)
+    answer = os.read(read, 16)
+    os.close(read)
+    os.waitpid(child, 0)
+    assert answer == b"own"
+    assert database.engine is parent_engine  # the parent's is untouched, and still works
+    with database.reading() as session:
+        assert session.connection().exec_driver_sql("SELECT count(*) FROM rooms").scalar() == 0
+    database.dispose()

@@ -32,6 +32,15 @@ def test_every_route_but_static_files_belongs_to_the_api_pages_or_rooms_blueprin
     assert set(app.blueprints) == {"api", "pages", "rooms"}
 
 
+def test_the_rooms_api_is_under_rooms_and_answers_in_json(app: Flask) -> None:
+    # Its pages live under /room; every address under /rooms is the JSON API.
+    paths = [rule.rule for rule in app.url_map.iter_rules() if rule.endpoint.startswith("rooms.")]
+    assert all(path.split("/")[1] in ("rooms", "room") for path in paths)
+    assert "/rooms/<code>" in paths
+    response = app.test_client().put("/rooms/ABCDEFGHJK")
+    assert (response.status_code, response.mimetype) == (405, "application/json")
+
+
 def test_the_json_addresses_are_the_api_blueprints_routes(app: Flask) -> None:
     assert json_paths(app) == API
 

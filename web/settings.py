@@ -112,6 +112,18 @@ def optional_folder(value: Any) -> Any:
     raise SettingError("a folder path")
 
 
+def choice(choices: tuple[str, ...]) -> Rule:
+    """A rule: one of ``choices``, in any case."""
+    allowed = "one of " + ", ".join(repr(name) for name in choices)
+
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or value.strip().lower() not in choices:
+            raise SettingError(allowed)
+        return value.strip().lower()
+
+    return check
+
+
 def database_url(value: Any) -> str | None:
     """A rule: an SQLite or PostgreSQL URL (checked, not connected to), or nothing for the
     default file. Shown without its password when refused."""

@@ -11,10 +11,12 @@ creates or joins the room.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import math
 from typing import Any
 
+import segno
 from flask import Response, current_app, jsonify, request
 
 from boggle.dice import min_length_for, roll_plan
@@ -190,6 +192,20 @@ def results(code: str, number: int) -> Response:
     """A round's results once it is over (409 round_not_over before)."""
     code, number = room_code(code), round_number(code, number)
     return jsonify(rooms().results(code, caller_token(code), number))
+
+
+@bp.get("/rooms/<code>/qr")
+def room_qr(code: str) -> Response:
+    """A QR code (SVG) of the room's page, for the lobby: a phone's camera joins by it."""
+    code = room_code(code)
+    rooms().state(code, None)  # 404 for a room that does not exist
+    link = room_url(code)
+    # Error correction M, as GET /qr: read off a screen across a table.
+    out = io.BytesIO()
+    segno.make(link, error="m").save(
+        out, kind="svg", xmldecl=False, title=f"QR code: {link}", border=2, scale=6
+    )
+    return Response(out.getvalue(), mimetype="image/svg+xml")
 
 
 # --- Answers --------------------------------------------------------------------------

@@ -14,12 +14,10 @@ the seat's cookie is SameSite=Lax, which other sites' posts do not carry anyway.
 
 from __future__ import annotations
 
-import io
 import math
 from typing import Any
 from urllib.parse import urlsplit
 
-import segno
 from flask import Response, current_app, redirect, render_template, request, url_for
 
 from boggle.dice import DICE_SETS, DiceSet
@@ -213,21 +211,6 @@ def word_page(code: str, number: int) -> Response | tuple[str, int, dict[str, st
         return page, status, error.headers
     address = url_for("rooms.room_page", code=code, said=sent.word)
     return redirect(f"{address}#word-form", 303)
-
-
-@bp.get("/room/<code>/qr")
-def room_qr(code: str) -> Response:
-    """A QR code (SVG) of the room's link, for the players across the table."""
-    code = api.room_code(code)
-    link = api.room_url(code)
-    # Error correction M: a phone's camera reads it off a screen across a table.
-    out = io.BytesIO()
-    segno.make(link, error="m").save(
-        out, kind="svg", xmldecl=False, title=f"QR code: {link}", border=2, scale=6
-    )
-    response = Response(out.getvalue().decode("utf-8"), mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "public, max-age=86400"  # the link never changes
-    return response
 
 
 def render_room(code: str, error: APIError | None = None, form_name: str = "") -> tuple[str, int]:
