@@ -22,7 +22,7 @@ from urllib.parse import urlencode
 from urllib.request import urlopen
 
 import pytest
-from page_actions import low_contrast
+from page_actions import STILL, low_contrast
 from werkzeug.serving import make_server
 
 from app import create_app
@@ -249,6 +249,9 @@ def test_three_players_play_a_round_and_see_the_same_results(
     # A word's path on tap, for everyone: the page contract's data-step marks.
     bob.locator(f'.room-column[data-player=Ann] button[data-word="{ann_own["word"]}"]').tap()
     assert marked(bob) == {tuple(cell): step for step, cell in enumerate(ann_own["path"], 1)}
+    bob.evaluate(STILL)  # the board comes on screen (pinned, or scrolled to)
+    assert bob.evaluate(ON_SCREEN, "#result-board [data-step]"), "the path is off the screen"
+    bob.screenshot(path=artifacts / "room-path-phone.png")
     missed = cy.locator("#missed-list button[data-word]")
     expect(missed.first).to_be_visible()
     shots = (
