@@ -254,6 +254,14 @@ def test_three_players_play_a_round_and_see_the_same_results(
     bob.screenshot(path=artifacts / "room-path-phone.png")
     missed = cy.locator("#missed-list button[data-word]")
     expect(missed.first).to_be_visible()
+    # By keyboard: the players' words are one Tab stop; arrows move, Enter chooses.
+    assert cy.locator('#columns button[tabindex="0"]').count() == 1
+    cy.locator('#columns button[tabindex="0"]').focus()
+    cy.keyboard.press("ArrowDown")
+    chosen = cy.evaluate("document.activeElement.dataset.word")
+    cy.keyboard.press("Enter")
+    path = next(w["path"] for w in words if w["word"] == chosen)
+    assert marked(cy) == {tuple(cell): step for step, cell in enumerate(path, 1)}
     shots = (
         (ann, "room-results.png"),
         (bob, "room-results-phone.png"),
