@@ -79,7 +79,7 @@ def test_an_unmigrated_database_answers_503_naming_the_command(
 
 
 def test_an_unreachable_database_answers_503_and_the_rest_of_the_app_serves(
-    catalog: Catalog, cache_dir: Path, tmp_path: Path
+    catalog: Catalog, cache_dir: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     socket_dir = tmp_path / "no-server-here"
     socket_dir.mkdir()
@@ -93,6 +93,7 @@ def test_an_unreachable_database_answers_503_and_the_rest_of_the_app_serves(
     response = client.get("/rooms/ABCDEFGHJK")
     assert (response.status_code, response.json["error"]["code"]) == (503, "database_unavailable")
     assert response.headers["Retry-After"] == "1"
+    assert "rooms: database_unavailable: the rooms database cannot be reached" in caplog.text
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import logging
 import math
 from typing import Any
 
@@ -52,6 +53,8 @@ from ..errors import APIError, bad_request
 from ..params import read_fields, read_min_length, read_name, read_size, read_whole_number
 from ..play import BIG_BOARD_CELLS, BIG_ROUND_SECONDS, ROUND_SECONDS
 from . import bp
+
+log = logging.getLogger(__name__)
 
 CREATE_FIELDS = ("name", "dice", "rows", "cols", "min_length", "dictionary", "seconds")
 #: The shortest and longest round, in seconds (10 s for tests and quick games).
@@ -96,6 +99,10 @@ def room_api_error(error: RoomError) -> APIError:
         headers["Retry-After"] = "1"
     if status == 401:
         headers["WWW-Authenticate"] = 'Bearer realm="boggle rooms"'
+    if status == 503:
+        # The operator's to fix (a database down or not migrated), not the client's: say
+        # so in the server's log too.
+        log.warning("rooms: %s: %s", error.code, error.message)
     answer = APIError(status, error.code, error.message, headers=headers)
     # The field a code names on other routes (/score's too_many_words is about
     # "players") is not this one's: only a bad word is about a field here.
