@@ -74,6 +74,13 @@ REQUESTS: list[tuple[str, str, dict[str, Any], int]] = [
     ("GET", "/rooms/abc/rounds/1/words", {}, 404),
     ("GET", "/rooms/abc/rounds/1/results", {}, 404),
     ("GET", "/rooms/abc/qr", {}, 404),
+    # The rooms' pages, likewise (tests/test_room_pages.py plays them on a database).
+    ("GET", "/room", {}, 200),
+    ("POST", "/room", {"data": {"name": ""}}, 400),
+    ("GET", "/room/abc", {}, 404),
+    ("POST", "/room/abc/join", {"data": {"name": "Ann"}}, 404),
+    ("POST", "/room/abc/rounds", {}, 404),
+    ("POST", "/room/abc/rounds/1/words", {"data": {"word": "sea"}}, 404),
     ("GET", "/static/style.css", {}, 200),
     ("GET", "/static/js/main.js", {}, 200),
     ("GET", "/static/favicon.svg", {}, 200),

@@ -17,6 +17,7 @@ import { $, h, plural } from "./lib/dom.js";
 import { RovingList } from "./lib/roving.js";
 import * as rounds from "./lib/round.js";
 import { defaultMinLength, rules } from "./lib/rules.js";
+import { Tracer } from "./lib/trace.js";
 import { lengthRows, WordListTools, wordList } from "./lib/word-list.js";
 
 const page = $("practice");
@@ -25,10 +26,6 @@ const STORE = "boggle.practice";
 const BESTS = "boggle.practice.bests"; // personal bests by board size, {"4x4": points}
 const LOW_TIME_MS = 10_000; // the timer turns red for the last seconds
 const TICK_MS = 200;
-const FLASH_MS = 900; // how long a traced word's path shows its verdict
-// How far from a cube's centre, in cube widths, a dragging finger takes it: less than
-// half, so that a diagonal move does not catch the corners of the cubes beside it.
-const REACH = 0.4;
 
 // How each verdict reads: the server's wording for those it shares with the scoring
 // page (boggle/standings.py), and the states only a round in play has.
@@ -49,7 +46,6 @@ new RovingList($("missed-list"));
 const definition = new DefinitionPanel($("definition"), (word) => getJSON("define", { word }));
 const picker = new PathPicker($("round"), view, $("selection"), (word) => definition.show(word));
 definition.listen($("entered"), () => picker.selected && picker.select(null));
-const board = view.board;
 const missedTools = new WordListTools(
   {
     list: $("missed-list"),
@@ -69,11 +65,9 @@ const state = {
   outcome: null, // once the round is over: its /score document, or {error: message}
   best: null, // once scored: how the round stands against the best on its size
   onBoard: new Map(), // word -> {word, score, path}, from the solution
-  trace: null, // the word being traced: {pointer, cells: [[row, col], ...]}
   warned: new Set(), // the time warnings already given this round
   ticking: 0, // the timer's interval id
   confirming: false, // Stop was pressed once: "Stop now" or "Keep playing"?
-  flashing: 0, // the timeout that ends a traced word's flash
 };
 
 // --- Storage and the API ----------------------------------------------------------------
@@ -267,7 +261,7 @@ $("new-round").addEventListener("click", () => {
 /** The round is over: stop the clock, have the server score the words, show how it went. */
 async function finish() {
   clearInterval(state.ticking);
-  cancelTrace();
+  tracer.cancel();
   state.outcome = null;
   state.best = null;
   render();
@@ -468,87 +462,14 @@ $("word-form").addEventListener("submit", (event) => {
 
 // --- Tracing words on the cubes -------------------------------------------------------
 
-/** The cube under a point, as [row, col], if the point is within `reach` of its centre. */
-function cellAt(x, y, reach) {
-  const cube = document.elementFromPoint(x, y)?.closest(".cube");
-  if (!cube || !board.contains(cube) || cube.classList.contains("blank")) return null;
-  const box = cube.getBoundingClientRect();
-  const dx = (x - box.left) / box.width - 0.5;
-  const dy = (y - box.top) / box.height - 0.5;
-  if (Math.hypot(dx, dy) > reach) return null;
-  return [Number(cube.dataset.row), Number(cube.dataset.col)];
-}
-
-const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
-const faceAt = ([r, c]) => state.solution.board[r][c];
-
-function showTrace() {
-  view.mark("trace", state.trace?.cells ?? null);
-  $("trace").textContent = state.trace ? state.trace.cells.map(faceAt).join("").toUpperCase() : "";
-}
-
-/** Extend the state.trace to the cube under a point: adjacent and unused; the last one undoes. */
-function extend(x, y) {
-  const cell = cellAt(x, y, REACH);
-  const cells = state.trace.cells;
-  if (!cell || same(cell, cells.at(-1))) return;
-  if (same(cell, cells.at(-2))) {
-    cells.pop();
-  } else {
-    const [r, c] = cells.at(-1);
-    const adjacent = Math.max(Math.abs(cell[0] - r), Math.abs(cell[1] - c)) === 1;
-    if (!adjacent || cells.some((used) => same(used, cell))) return;
-    cells.push(cell);
-  }
-  showTrace();
-}
-
-function cancelTrace() {
-  state.trace = null;
-  showTrace();
-}
-
-board.addEventListener("pointerdown", (event) => {
-  if (!state.round || over() || state.trace || (event.pointerType === "mouse" && event.button !== 0)) return;
-  const cell = cellAt(event.clientX, event.clientY, Infinity);
-  if (!cell) return;
-  event.preventDefault(); // no text selection, no focus change, no scrolling
-  clearTimeout(state.flashing); // the last word's flash gives way to the new trace
-  view.mark("flash", null);
-  delete board.dataset.flash;
-  board.setPointerCapture(event.pointerId);
-  state.trace = { pointer: event.pointerId, cells: [cell] };
-  showTrace();
-});
-
-board.addEventListener("pointermove", (event) => {
-  if (state.trace?.pointer !== event.pointerId) return;
-  const moves = event.getCoalescedEvents?.() ?? [];
-  for (const move of moves.length ? moves : [event]) extend(move.clientX, move.clientY);
-});
-
 /** The traced path flashes green for a word found, red for one that does not count. */
-function flash(cells, verdict) {
-  if (!verdict || state.trace) return; // a new trace has begun: it has the board
-  board.dataset.flash = verdict === "found" ? "found" : "miss";
-  view.mark("flash", cells);
-  clearTimeout(state.flashing);
-  state.flashing = setTimeout(() => {
-    view.mark("flash", null);
-    delete board.dataset.flash;
-  }, FLASH_MS);
-}
+const outcome = (verdict) => (verdict ? (verdict === "found" ? "found" : "miss") : null);
 
-board.addEventListener("pointerup", (event) => {
-  if (state.trace?.pointer !== event.pointerId) return;
-  const cells = [...state.trace.cells];
-  const word = state.trace.cells.length > 1 ? state.trace.cells.map(faceAt).join("").toLowerCase() : "";
-  cancelTrace();
-  if (word) enter(word, true).then((verdict) => flash(cells, verdict));
-});
-
-board.addEventListener("pointercancel", (event) => {
-  if (state.trace?.pointer === event.pointerId) cancelTrace();
+const tracer = new Tracer(view, {
+  canStart: () => Boolean(state.round) && !over(),
+  faceAt: ([r, c]) => state.solution.board[r][c],
+  onWord: (word, cells) => enter(word, true).then((verdict) => tracer.flash(cells, outcome(verdict))),
+  text: $("trace"),
 });
 
 // --- Start ----------------------------------------------------------------------------

@@ -76,3 +76,52 @@ def verdict_row(page: Page, player: int, word: str):
     section = page.locator("#player-scores > section").nth(player)
     first_cell = page.locator("td:first-child", has_text=re.compile(f"^{word}$"))
     return section.locator("tbody tr").filter(has=first_cell)
+
+
+# Every visible element with text of its own, with its colour against the first
+# background behind it; text on a gradient (the cubes, checked below) is left out.
+# WCAG asks 4.5:1 of text, 3:1 of large text: 24 px, or 18.66 px (14 pt) and bold.
+LOW_CONTRAST = """() => {
+    const rgb = (text) => text.match(/[\\d.]+/g).map(Number);
+    const luminance = ([r, g, b]) => {
+        const lin = (v) => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const ratio = (a, b) => {
+        const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+        return (x + 0.05) / (y + 0.05);
+    };
+    const behind = (element) => {
+        for (let e = element; e; e = e.parentElement) {
+            const style = getComputedStyle(e);
+            if (style.backgroundImage !== 'none') return null;
+            const colour = rgb(style.backgroundColor);
+            if (colour.length < 4 || colour[3] === 1) return colour;
+        }
+        return [255, 255, 255];
+    };
+    const low = [];
+    for (const element of document.querySelectorAll('body *')) {
+        const own = [...element.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+        if (!own || !element.checkVisibility({opacityProperty: true})) continue;
+        if (element.closest('.vh, script, .qr')) continue;
+        const background = behind(element);
+        if (!background) continue;
+        const style = getComputedStyle(element);
+        const size = parseFloat(style.fontSize);
+        const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+        const value = ratio(rgb(style.color), background);
+        const text = element.textContent.trim().slice(0, 30);
+        if (value < (large ? 3 : 4.5)) {
+            const where = element.parentElement?.className ?? "";
+            low.push([element.tagName, element.className, where, text, value.toFixed(2)]);
+        }
+    }
+    return low;
+}"""
+
+
+def low_contrast(page: Page) -> list:
+    """The text below its contrast minimum on the page, once the chosen path has drawn itself."""
+    page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))")
+    return page.evaluate(LOW_CONTRAST)

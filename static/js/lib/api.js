@@ -51,3 +51,24 @@ export const postJSON = (path, data, base = location.href) =>
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(data),
   });
+
+/**
+ * GET a JSON document that answers 304 while it is unchanged (a game room): `etag` is
+ * the last one seen, and the browser's cache is left out of it. Resolves to {status,
+ * etag, body (null on a 304), sent, received}, the last two the local clock (ms) around
+ * the request, for a client to reckon its clock's offset from the server's.
+ */
+export async function getIfChanged(path, etag = null, base = location.href) {
+  const headers = { Accept: "application/json", ...(etag ? { "If-None-Match": etag } : {}) };
+  const sent = Date.now();
+  let response, body;
+  try {
+    response = await fetch(address(path, {}, base), { headers, cache: "no-store" });
+    body = response.status === 304 ? null : await response.json();
+  } catch {
+    throw new ApiError("The server cannot be reached; try again.", { offline: true });
+  }
+  const received = Date.now();
+  if (response.status !== 304) readAnswer(response.ok, body);
+  return { status: response.status, etag: response.headers.get("ETag") ?? etag, body, sent, received };
+}

@@ -1,0 +1,52 @@
+// Making a game room (templates/room_new.html): the settings go to POST /rooms as JSON,
+// which answers with the room's address and sets the cookie that keeps this browser's
+// seat; the browser then goes to the room. The form's defaults name the chosen dice
+// set's own rule and time, so changing the dice rewords them. Errors show beside their
+// field. Without this script the form posts to /room and the server does the same.
+
+import { postJSON } from "./lib/api.js";
+import { $, FieldErrors } from "./lib/dom.js";
+
+const FIELDS = ["name", "dice", "min_length", "dictionary", "seconds"];
+const errors = new FieldErrors(FIELDS);
+const form = $("room-form");
+const root = new URL(".", form.action).href; // the app's root: /room is at its top
+
+/** "3 minutes", "90 seconds": a round's length as the form's options word it. */
+function duration(seconds) {
+  if (seconds % 60) return `${seconds} seconds`;
+  const minutes = seconds / 60;
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** Reword the "the dice's rule" and "the dice's time" options for the chosen dice set. */
+function suitDefaults() {
+  const chosen = $("dice").selectedOptions[0].dataset;
+  $("min_length").querySelector("[data-default]").textContent =
+    `The dice's rule (${chosen.minLength} letters)`;
+  $("seconds").querySelector("[data-default]").textContent =
+    `The dice's time (${duration(Number(chosen.seconds))})`;
+}
+
+$("dice").addEventListener("change", suitDefaults);
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  errors.clear();
+  const button = $("create");
+  button.disabled = true;
+  const settings = { name: $("name").value, dice: $("dice").value, dictionary: $("dictionary").value };
+  // An empty choice is the dice set's own: the server decides it.
+  for (const name of ["min_length", "seconds"]) {
+    if ($(name).value) settings[name] = Number($(name).value);
+  }
+  try {
+    const made = await postJSON("rooms", settings, root);
+    location.assign(made.url);
+  } catch (error) {
+    errors.show(error.field, error.message);
+    button.disabled = false;
+  }
+});
+
+suitDefaults();

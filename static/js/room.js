@@ -1,0 +1,558 @@
+// A game room (templates/room.html), live: the page polls the room (GET /rooms/CODE,
+// conditional on its ETag, every 2 s and faster as a round ends) and draws what the
+// server says, so every phone at the table shows the same thing: the join form, the
+// lobby, the round in play or its results. The clock counts down to the server's
+// `ends_at`, corrected by this clock's offset from the server's (reckoned from `now`
+// and half the round trip of the quickest poll). Words are traced on the cubes or typed
+// (lib/trace.js, as in practice) and each is judged by the server at once, privately
+// (POST .../words); a reload restores them (GET .../words). The results, theirs to
+// show only once time is up, are the server's (GET .../results): each player's words
+// in columns, shared ones crossed off, a word's path on tap (lib/board-view.js, so the
+// page contract's data-step marks hold), the best words nobody found, room totals.
+//
+// The server draws the same page without this script (web/rooms/pages.py).
+
+import { getIfChanged, getJSON, postJSON } from "./lib/api.js";
+import { BoardView, PathPicker, pathText } from "./lib/board-view.js";
+import { $, announce, FieldErrors, h, plural } from "./lib/dom.js";
+import { RovingList } from "./lib/roving.js";
+import { clock, normalize } from "./lib/round.js";
+import { rules } from "./lib/rules.js";
+import { Tracer } from "./lib/trace.js";
+import { wordList } from "./lib/word-list.js";
+
+const page = $("room");
+const code = page.dataset.code;
+const root = new URL(page.dataset.root, location.href).href; // the API is at the app's root
+const room = (path = "") => `rooms/${code}${path}`;
+
+const POLL_MS = 2000; // the room is asked every 2 s...
+const LAST_SECONDS_POLL_MS = 500; // ...and every half second at a round's very end
+const LAST_SECONDS_MS = 4000;
+const RETRY_RESULTS_MS = 700; // asking again, when the results could not be had
+const TICK_MS = 200;
+const LOW_TIME_MS = 10_000; // the timer turns red for the last seconds
+
+// How each verdict reads: the server's wording (web/rooms/pages.py), and the states only
+// this page knows.
+const VERDICTS = {
+  ...rules.verdicts,
+  checking: "checking…",
+  unchecked: "not checked (the server cannot be reached)",
+  late: "too late: time was up",
+};
+
+const state = {
+  room: null, // the last room document
+  etag: null,
+  offset: 0, // the server's clock minus this one, in ms
+  trip: Infinity, // the round trip the offset was reckoned from
+  view: page.dataset.state, // join | waiting | playing | finished
+  drawn: 0, // the round whose board is drawn for play
+  words: [], // this player's words in the current round: {word, verdict, score, path}
+  wordsRound: 0, // the round `words` belong to (restored from the server once per round)
+  results: null, // the finished round's results document
+  resultsRound: 0,
+  asking: false, // a results request is on its way
+  warned: 0, // the round whose "ten seconds left" was said
+  polling: 0, // the timeout of the next poll
+  ticking: 0, // the clock's interval
+};
+
+const playView = new BoardView($("play-board"));
+const resultView = new BoardView($("result-board"));
+resultView.pinWithin($("finished"));
+const picker = new PathPicker($("finished"), resultView, $("selection"));
+// One Tab stop for the players' words and one for the missed words; arrows move inside.
+new RovingList($("columns"));
+new RovingList($("missed-list"));
+const joinErrors = new FieldErrors(["name"]);
+
+const serverNow = () => Date.now() + state.offset;
+const round = () => state.room?.round;
+const you = () => state.room?.players.find((p) => p.id === state.room.you) ?? null;
+
+/** Milliseconds left in the round in play, by the server's clock. */
+function timeLeft() {
+  const r = round();
+  if (!r || r.state !== "playing") return 0;
+  return Math.max(0, r.ends_at * 1000 - serverNow());
+}
+
+/** What the page shows for the room as it stands. */
+function viewOf() {
+  const r = round();
+  if (!state.room || state.room.you === null) return "join";
+  if (r.state === "playing" && timeLeft() > 0) return "playing";
+  if (r.state === "waiting" || r.number === 0) return "waiting";
+  return "finished";
+}
+
+// --- Talking to the server -------------------------------------------------------------
+
+/** Take a room document: reckon the clock's offset from it, and draw the room. */
+function take(doc, sent = null, received = null) {
+  if (sent !== null && received - sent < state.trip + 50) {
+    // The quickest round trip gives the best estimate; a slow one must not spoil it.
+    state.offset = doc.now * 1000 - (sent + received) / 2;
+    state.trip = Math.min(state.trip, received - sent);
+  }
+  state.room = doc;
+  render();
+}
+
+/** Ask for the room (unless it has not changed), then again in a moment. */
+async function poll() {
+  clearTimeout(state.polling);
+  try {
+    const answer = await getIfChanged(room(), state.etag, root);
+    $("room-error").hidden = true;
+    if (answer.status !== 304) {
+      state.etag = answer.etag;
+      take(answer.body, answer.sent, answer.received);
+    } else {
+      render(); // the clock may have run out
+    }
+  } catch (error) {
+    showError(error.offline ? "The server cannot be reached; trying again." : error.message);
+  }
+  // Quicker at the very end, and between the end and the results (the short grace in
+  // which words sent before the end still count).
+  const left = timeLeft();
+  const closing = round()?.state === "playing" && left < LAST_SECONDS_MS;
+  state.polling = setTimeout(poll, closing ? LAST_SECONDS_POLL_MS : POLL_MS);
+}
+
+/** Ask for the room at once, whatever the last ETag (the caller's seat changed). */
+function pollNow() {
+  state.etag = null;
+  poll();
+}
+
+function showError(message) {
+  $("room-error").textContent = message;
+  $("room-error").hidden = false;
+}
+
+// --- Drawing the room ------------------------------------------------------------------
+
+function render() {
+  if (!state.room) return;
+  const before = state.view;
+  state.view = viewOf();
+  page.dataset.state = state.view;
+  for (const id of ["join", "lobby", "play", "finished"]) {
+    $(id).hidden = id !== { join: "join", waiting: "lobby", playing: "play", finished: "finished" }[state.view];
+  }
+  const me = you();
+  $("room-who").replaceChildren(
+    ...(me
+      ? ["You play as ", h("strong", {}, me.name), me.host ? " and host the room." : "."]
+      : []),
+  );
+  page.dataset.you = me?.id ?? "";
+  page.dataset.round = round().number;
+  renderLobby(me);
+  if (state.view === "playing") renderPlay(before !== "playing");
+  else {
+    clearInterval(state.ticking);
+    state.ticking = 0;
+    tracer.cancel();
+  }
+  if (state.view === "finished") renderFinished(before !== "finished");
+  if (before !== state.view) {
+    if (state.view === "playing") {
+      announce(`Round ${round().number} has started.`);
+      showWhole($("play").querySelector(".play-panel"));
+    }
+    if (state.view === "finished" && before === "playing") {
+      announce("Time's up.");
+      showWhole($("finished"));
+    }
+  }
+}
+
+/** Scroll an element's top to the top of the screen unless it is all on screen already
+ * (a phone scrolled down the lobby would otherwise start the round off the board). */
+function showWhole(element) {
+  const box = element.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= innerHeight) return;
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+}
+
+function renderLobby(me) {
+  $("room-url").value = state.room.url;
+  $("players").replaceChildren(
+    ...state.room.players.map((player) =>
+      h(
+        "li",
+        { "data-player": player.id },
+        player.name,
+        ...(player.host ? [" ", h("span", { class: "tag" }, "host")] : []),
+        ...(player.id === me?.id ? [" ", h("span", { class: "tag" }, "you")] : []),
+      ),
+    ),
+  );
+  const host = Boolean(me?.host);
+  for (const form of document.querySelectorAll(".room-start, .room-next")) {
+    form.hidden = !host;
+  }
+  $("waiting-host").hidden = host;
+  $("waiting-next").hidden = host;
+}
+
+// --- The round in play -----------------------------------------------------------------
+
+function renderPlay(starting) {
+  const r = round();
+  if (state.drawn !== r.number) {
+    playView.draw({ rows: r.board.length, cols: r.board[0].length, board: r.board });
+    state.drawn = r.number;
+    $("message").textContent = "";
+    $("message").className = "message";
+    $("play-title").textContent = `Round ${r.number}`;
+  }
+  if (state.wordsRound !== r.number) {
+    state.words = [];
+    state.wordsRound = r.number;
+    renderWords();
+    restoreWords(r.number);
+  }
+  if (!state.ticking) state.ticking = setInterval(tick, TICK_MS);
+  tick();
+  if (starting && matchMedia("(pointer: fine)").matches) $("word-input").focus();
+}
+
+/** The words this player entered in the round, as the server kept them (after a reload). */
+async function restoreWords(number) {
+  try {
+    const { words: kept } = await getJSON(room(`/rounds/${number}/words`), {}, root);
+    if (state.wordsRound !== number) return;
+    const entered = new Set(state.words.map((w) => w.word));
+    state.words = [...kept.filter((w) => !entered.has(w.word)), ...state.words];
+    renderWords();
+  } catch {
+    // Not fatal: new words are still judged; the old ones show after the round.
+  }
+}
+
+function tick() {
+  const r = round();
+  const left = timeLeft();
+  // A screen reader hears the last ten seconds begin, once a round.
+  if (left <= LOW_TIME_MS && left > 0 && state.warned !== r.number && r.ends_at - r.started_at > 10) {
+    state.warned = r.number;
+    announce("Ten seconds left.");
+  }
+  $("timer").textContent = clock(left);
+  $("timer").classList.toggle("low", left <= LOW_TIME_MS);
+  $("time-bar").value = left / ((r.ends_at - r.started_at) * 1000);
+  if (left === 0) {
+    render(); // time's up: the results
+    clearTimeout(state.polling);
+    state.polling = setTimeout(poll, RETRY_RESULTS_MS);
+  }
+}
+
+/** Send a word to the server; show its verdict (only this player sees it). */
+async function enter(written, cells = null) {
+  const word = normalize(written);
+  const r = round();
+  if (!word || state.view !== "playing") return;
+  const number = r.number;
+  const known = state.words.find((w) => w.word === word && w.verdict === "accepted");
+  if (known) {
+    say(word, "repeat");
+    tracer.flash(cells, "miss");
+    return;
+  }
+  const entry = { word, verdict: "checking", score: 0, path: null };
+  state.words.push(entry);
+  renderWords();
+  try {
+    const answer = await postJSON(room(`/rounds/${number}/words`), { word }, root);
+    Object.assign(entry, { verdict: answer.verdict, score: answer.score ?? 0, path: answer.path });
+  } catch (error) {
+    if (error.code === "round_over" || error.code === "round_not_current") {
+      entry.verdict = "late";
+    } else if (error.offline) {
+      entry.verdict = "unchecked";
+    } else {
+      // Refused as a request (too many words at once, too long): not entered at all.
+      state.words.splice(state.words.indexOf(entry), 1);
+      renderWords();
+      say(word, null, error.message);
+      tracer.flash(cells, "miss");
+      return;
+    }
+  }
+  if (state.wordsRound !== number) return;
+  renderWords();
+  say(word, entry.verdict, entry.score);
+  tracer.flash(cells, entry.verdict === "accepted" ? "found" : "miss");
+}
+
+/** The short message under the board. */
+function say(word, verdict, detail = 0) {
+  const message = $("message");
+  message.className = `message verdict-${verdict ?? "not_a_word"}`;
+  const text =
+    verdict === null
+      ? detail
+      : verdict === "accepted"
+        ? `${VERDICTS.accepted}, +${plural(detail, "point")}`
+        : VERDICTS[verdict];
+  message.replaceChildren(h("strong", {}, word), `: ${text}`);
+}
+
+function renderWords() {
+  const shown = [...state.words].reverse();
+  $("no-words").hidden = shown.length > 0;
+  $("entered").replaceChildren(
+    ...shown.map((entry) =>
+      h(
+        "li",
+        { class: `attempt verdict-${entry.verdict}` },
+        h("span", { class: "attempt-word" }, entry.word),
+        " ",
+        h(
+          "span",
+          { class: "attempt-verdict" },
+          entry.verdict === "accepted" ? `+${entry.score}` : VERDICTS[entry.verdict],
+        ),
+      ),
+    ),
+  );
+  const accepted = state.words.filter((w) => w.verdict === "accepted");
+  const points = accepted.reduce((sum, w) => sum + w.score, 0);
+  $("tally").replaceChildren(
+    h("strong", {}, String(points)),
+    points === 1 ? " point · " : " points · ",
+    h("strong", {}, String(accepted.length)),
+    accepted.length === 1 ? " word" : " words",
+  );
+}
+
+$("word-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = $("word-input");
+  enter(input.value);
+  input.value = "";
+});
+
+const tracer = new Tracer(playView, {
+  canStart: () => state.view === "playing",
+  faceAt: ([r, c]) => round().board[r][c],
+  onWord: (word, cells) => enter(word, cells),
+  text: $("trace"),
+});
+
+// --- The results -----------------------------------------------------------------------
+
+function renderFinished(arriving) {
+  const { number } = round();
+  $("result-number").textContent = number;
+  $("rounds-played").textContent = number;
+  $("totals-title").lastChild.textContent = number === 1 ? " round" : " rounds";
+  if (state.resultsRound !== number) {
+    // The results come once the server says the round is over (past its grace).
+    if (round().state === "finished") askResults(number);
+    if (arriving) {
+      // The board just played stays in view while the server counts.
+      const { board } = round();
+      picker.reset();
+      resultView.draw({ rows: board.length, cols: board[0].length, board });
+      $("headline").textContent = "Counting…";
+      for (const id of ["columns", "missed-list", "missed-count", "selection"]) {
+        $(id).replaceChildren();
+      }
+    }
+  }
+  renderTotals();
+}
+
+/** Ask for the round's results until the server has them (just after the end). */
+async function askResults(number) {
+  if (state.asking) return;
+  state.asking = true;
+  try {
+    const results = await getJSON(room(`/rounds/${number}/results`), {}, root);
+    state.results = results;
+    state.resultsRound = number;
+    drawResults();
+    announce(results.headline);
+    pollNow(); // the totals now count this round
+  } catch (error) {
+    if (error.code === "round_not_over" || error.offline) {
+      setTimeout(() => round().number === number && askResults(number), RETRY_RESULTS_MS);
+    } else {
+      $("headline").textContent = `The results could not be had: ${error.message}`;
+    }
+  } finally {
+    state.asking = false;
+  }
+}
+
+/** One word of a player's column: a button showing its path, crossed off when shared. */
+function resultWord(verdict) {
+  const shared = Boolean(verdict.shared) || verdict.verdict === "duplicate";
+  const inner = [h("span", { class: "room-word-text" }, verdict.word)];
+  if (shared) {
+    inner.push(h("span", { class: "vh" }, " (crossed off: found by more than one player)"));
+  } else if (verdict.verdict !== "scored") {
+    inner.push(" ", h("span", { class: "room-verdict" }, verdict.verdict_text));
+  } else {
+    inner.push(
+      " ",
+      h(
+        "span",
+        { class: "score" },
+        String(verdict.points),
+        h("span", { class: "vh" }, verdict.points === 1 ? " point" : " points"),
+      ),
+    );
+  }
+  const body = verdict.path
+    ? [
+        h(
+          "button",
+          {
+            type: "button",
+            "data-word": verdict.word,
+            "data-score": verdict.score,
+            "data-path": pathText(verdict.path),
+            "aria-pressed": "false",
+          },
+          ...inner,
+        ),
+      ]
+    : inner;
+  return h(
+    "li",
+    { class: `room-word verdict-${verdict.verdict}${shared ? " shared" : ""}` },
+    ...body,
+  );
+}
+
+function drawResults() {
+  const { results } = state;
+  picker.reset();
+  resultView.draw({ rows: results.board.length, cols: results.board[0].length, board: results.board });
+  $("headline").textContent = results.headline;
+  $("selection").textContent = "Pick a word to see its path.";
+  // In the order of the round's ranking, each with its place as the server flags it.
+  const players = new Map(results.players.map((player) => [player.id, player]));
+  $("columns").replaceChildren(
+    ...results.ranking.map((place) => {
+      const player = players.get(place.id);
+      const tags = [
+        [place.winner, "winner", "tag tag-win"],
+        [place.tied, "tied", "tag"],
+        [place.tie_break, `tie-break: ${plural(place.long_words, "long word")}`, "tag"],
+      ].filter(([shown]) => shown);
+      return h(
+        "section",
+        { class: `room-column${place.winner ? " winner" : ""}`, "data-player": player.name },
+        h(
+          "h3",
+          {},
+          h("span", { class: "player-name" }, player.name),
+          " ",
+          h("span", { class: "player-total" }, plural(player.total_score, "point")),
+        ),
+        h(
+          "p",
+          { class: "room-rank" },
+          `Rank ${place.rank}`,
+          ...tags.flatMap(([, text, kind]) => [" ", h("span", { class: kind }, text)]),
+        ),
+        player.words.length
+          ? h("ul", { class: "room-words" }, ...player.words.map(resultWord))
+          : h("p", { class: "empty" }, "No words."),
+      );
+    }),
+  );
+  const best = results.missed.words.slice(0, Number(page.dataset.bestMissed));
+  $("missed-count").textContent = results.missed.text;
+  $("missed-list").replaceChildren(...(best.length ? [wordList(best)] : []));
+  renderTotals();
+}
+
+/** The room's totals over its finished rounds, beside this round's points. */
+function renderTotals() {
+  const players = state.room.players;
+  const finished = state.resultsRound === round().number ? state.results.players : [];
+  const thisRound = new Map(finished.map((p) => [p.id, p.total_score]));
+  const top = Math.max(...players.map((p) => p.total));
+  const rows = [...players].sort((a, b) => b.total - a.total || a.id - b.id);
+  $("totals").replaceChildren(
+    ...rows.map((p) =>
+      h(
+        "tr",
+        p.total === top && top > 0 ? { class: "winner" } : {},
+        h("th", { scope: "row" }, p.name),
+        h("td", { class: "num" }, String(thisRound.get(p.id) ?? "–")),
+        h("td", { class: "num" }, String(p.total)),
+      ),
+    ),
+  );
+}
+
+// --- Joining, starting, sharing --------------------------------------------------------
+
+$("join-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  joinErrors.clear();
+  $("join-button").disabled = true;
+  try {
+    await postJSON(room("/players"), { name: $("name").value }, root);
+    pollNow();
+  } catch (error) {
+    joinErrors.show("name", error.message);
+  } finally {
+    $("join-button").disabled = false;
+  }
+});
+
+for (const form of document.querySelectorAll(".room-start, .room-next")) {
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const button = form.querySelector("button");
+    button.disabled = true;
+    try {
+      state.etag = null;
+      take(await postJSON(room("/rounds"), {}, root));
+    } catch (error) {
+      showError(error.message);
+      pollNow();
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+$("share-room").addEventListener("click", async () => {
+  const link = state.room?.url ?? $("room-url").value;
+  if (navigator.share) {
+    try {
+      await navigator.share({ title: document.title, url: link });
+      return;
+    } catch (error) {
+      if (error.name === "AbortError") return; // the sheet was closed: nothing to do
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(link);
+    $("share-status").textContent = "Link copied: paste it to the other players.";
+  } catch {
+    $("share-status").textContent = "The browser did not allow copying; copy the link above.";
+  }
+});
+
+// --- Start -----------------------------------------------------------------------------
+
+$("share-room").hidden = false;
+$("drag-how").hidden = false; // tracing is the script's
+$("refresh").hidden = true; // the page keeps itself up to date
+poll();
