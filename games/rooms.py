@@ -151,6 +151,32 @@ ROUND_BY_NUMBER = select(_ROUNDS).where(
     _ROUNDS.c.room_id == bindparam("room"), _ROUNDS.c.number == bindparam("number")
 )
 ROUND_BY_NUMBER_LOCKED = ROUND_BY_NUMBER.with_for_update()
+#: What the room's document is made of and can change: its seats, the rounds whose
+#: scores are stored (the totals), and its latest round (number and end). A poll whose
+#: copy is current is answered from this one statement (``Rooms.version``).
+ROOM_VERSION = select(
+    _ROOMS.c.id,
+    select(func.count())
+    .where(_PLAYERS.c.room_id == _ROOMS.c.id)
+    .scalar_subquery()
+    .label("players"),
+    select(func.count())
+    .where(_ROUNDS.c.room_id == _ROOMS.c.id, _ROUNDS.c.scored.is_(True))
+    .scalar_subquery()
+    .label("scored"),
+    select(_ROUNDS.c.number)
+    .where(_ROUNDS.c.room_id == _ROOMS.c.id)
+    .order_by(_ROUNDS.c.number.desc())
+    .limit(1)
+    .scalar_subquery()
+    .label("latest"),
+    select(_ROUNDS.c.ends_at)
+    .where(_ROUNDS.c.room_id == _ROOMS.c.id)
+    .order_by(_ROUNDS.c.number.desc())
+    .limit(1)
+    .scalar_subquery()
+    .label("ends_at"),
+).where(_ROOMS.c.code == bindparam("code"))
 #: Rounds over (closed before the time given) whose scores are not stored yet.
 UNSCORED_ROUNDS = (
     select(_ROUNDS.c.number)
@@ -548,6 +574,26 @@ class Rooms:
             return [SentWord(w.word, w.verdict, _path(w.path), w.score) for w in rows]
 
     # --- The room, and the results ----------------------------------------------------
+
+    def version(self, code: str, token: str | None) -> str:
+        """A short text that changes whenever the room's document does for this caller
+        (a seat taken, a round started or closed, its scores stored), from one
+        statement: a poll whose copy is current needs no more.
+
+        It is read before the document is, so a change between the two can only make
+        the caller's copy look older than it is (one more full answer), never newer.
+        """
+        read = codes.read_code(code) if isinstance(code, str) else None
+        with self.database.reading() as session:
+            row = session.execute(ROOM_VERSION, {"code": read}).first() if read else None
+        if row is None:
+            raise UnknownRoom(f"there is no room {str(code)[:20]!r}; check the code or link")
+        if row.latest is None:
+            state = WAITING
+        else:
+            state = PLAYING if self.clock() < row.ends_at + self.limits.grace else FINISHED
+        caller = codes.token_hash(token) if token else ""
+        return f"{row.id}.{row.players}.{row.scored}.{row.latest or 0}.{state}.{caller}"
 
     def state(self, code: str, token: str | None) -> dict[str, Any]:
         """The room's document (without ``url`` and ``now``, which the web adds): its

@@ -302,6 +302,45 @@ def start(client: FlaskClient, code: str, **headers: str) -> Any:
     return client.post(f"/rooms/{code}/rounds", json={}, headers=headers)
 
 
+def test_the_etag_follows_every_change_of_a_round_and_a_current_copy_costs_no_document(
+    app: Flask, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client, created = create(app)
+    code, address = created["room"], f"/rooms/{created['room']}"
+    seen: list[str] = []
+
+    def changed() -> dict:
+        """The room after a change: a new tag, and the document of the new state."""
+        response = client.get(address, headers={"If-None-Match": seen[-1]} if seen else {})
+        assert response.status_code == 200
+        assert response.headers["ETag"] not in seen
+        seen.append(response.headers["ETag"])
+        return response.json
+
+    assert changed()["round"]["state"] == "waiting"
+    start(client, code)
+    assert changed()["round"]["state"] == "playing"
+    send(client, code, "flat")  # a word changes nothing anyone else may see
+    clock.advance(59)
+    # A current copy: answered 304 from the room's version alone, the document unbuilt.
+    rooms = app.extensions["boggle.rooms"]
+    with monkeypatch.context() as patched:
+        patched.setattr(rooms, "state", lambda *args: pytest.fail("the document was built"))
+        current = client.get(address, headers={"If-None-Match": seen[-1]})
+    assert (current.status_code, current.headers["ETag"]) == (304, seen[-1])
+    clock.advance(3)  # past the end and its grace: closed, and the scores get stored
+    finished = changed()
+    assert finished["round"]["state"] == "finished"
+    assert finished["players"][0]["total"] > 0
+    # The scores stored by that read make the totals current: one more full answer.
+    assert changed()["players"] == finished["players"]
+    assert client.get(address, headers={"If-None-Match": seen[-1]}).status_code == 304
+    join(app, code, "Bob")
+    assert [p["name"] for p in changed()["players"]] == ["Ann", "Bob"]
+    start(client, code)
+    assert changed()["round"]["number"] == 2
+
+
 def test_the_host_starts_a_round_on_a_board_of_the_rooms_dice(app: Flask, clock: Clock) -> None:
     client, created = create(app)
     response = start(client, created["room"])

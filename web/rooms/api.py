@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 import logging
 import math
 from typing import Any
@@ -219,16 +218,19 @@ def room_qr(code: str) -> Response:
 
 
 def room_response(code: str, token: str | None, status: int) -> Response:
-    """The room's document, with an ETag of everything in it but ``now``; a 304 when the
-    caller's ``If-None-Match`` holds that tag (only for a 200)."""
-    state = rooms().state(code, token)
-    document = {"room": state.pop("room"), "url": room_url(code), **state}
-    tag = hashlib.sha256(json.dumps(document, sort_keys=True).encode()).hexdigest()[:32]
+    """The room's document, with an ETag that changes whenever anything in it but
+    ``now`` does; a 304 when the caller's ``If-None-Match`` holds that tag (only for a
+    200), answered from the room's version alone, without the document."""
+    # The version (games/rooms.py) and the address the document's link is made from.
+    version = f"{rooms().version(code, token)}|{room_url(code)}"
+    tag = hashlib.sha256(version.encode()).hexdigest()[:32]
     # Compared weakly, as RFC 9110 asks of If-None-Match: a proxy that compresses the
     # answer marks its tag weak (W/"..."), and the client sends that back.
     if status == 200 and request.if_none_match.contains_weak(tag):
         response = Response(status=304)
     else:
+        state = rooms().state(code, token)
+        document = {"room": state.pop("room"), "url": room_url(code), **state}
         document["now"] = round(rooms().clock(), 3)
         response = jsonify(document)
         response.status_code = status
