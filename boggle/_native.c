@@ -61,7 +61,7 @@ typedef struct {
 typedef struct {
     /* The word graph. */
     const int32_t *table;
-    int64_t max_node; /* the largest offset a row may start at */
+    uint32_t max_node; /* the largest offset a row may start at */
     int stride;
     int mask_column; /* -1: the table has no usable bit-set column */
     int prefetch_column; /* the column read first from a child's row */
@@ -71,16 +71,13 @@ typedef struct {
     const uint8_t *column; /* per cell; BLANK for a blank */
     const char (*letters)[MAX_FACE];
     const uint8_t *face_length;
-    const uint16_t *moves; /* 8 per cell */
+    const uint32_t *moves; /* 8 per cell, each the next cell << 8 | its column */
     const uint8_t *move_count;
     const uint64_t *reach; /* per cell: bits of the columns of the faces around it */
-    uint64_t used_bits;
     uint8_t *used_bytes;
-    /* The walk's position. */
-    char *word;
-    int word_length;
+    /* The walk's position: the cells stepped on, and room to spell a word found. */
     uint16_t *path;
-    int depth;
+    char *word;
     int min_length;
     int keep_paths;
     /* Words found. */
@@ -171,15 +168,22 @@ rehash(Walk *w)
     return 0;
 }
 
-/* Keep the word spelt so far with its path, unless it was found before. */
+/* Keep the word spelt by the first `depth` cells of the path (`length` letters), with
+ * its path, unless it was found before. The word is spelt here, from the path, rather
+ * than letter by letter as the walk steps: most steps record nothing. */
 static void
-record(Walk *w)
+record(Walk *w, int depth, int length)
 {
-    const char *word = w->word;
-    int length = w->word_length;
     if (length > UINT16_MAX) {
         w->halt = HALT_CORRUPT; /* only a graph with a cycle spells words this long */
         return;
+    }
+    char *word = w->word;
+    const uint16_t *path = w->path;
+    int at = 0;
+    for (int i = 0; i < depth; i++) {
+        memcpy(word + at, w->letters[path[i]], MAX_FACE);
+        at += w->face_length[path[i]];
     }
     uint32_t slot = hash_letters(word, length) & w->slot_mask;
     uint32_t index;
@@ -194,7 +198,7 @@ record(Walk *w)
     if (grow((void **)&w->found, &capacity, (size_t)w->found_count + 1, sizeof(Found)) ||
         grow((void **)&w->text, &w->text_capacity, w->text_length + length, 1) ||
         (w->keep_paths && grow((void **)&w->paths, &w->paths_capacity,
-                               w->paths_length + w->depth, sizeof(uint16_t)))) {
+                               w->paths_length + depth, sizeof(uint16_t)))) {
         w->halt = HALT_MEMORY;
         return;
     }
@@ -204,11 +208,11 @@ record(Walk *w)
     f->length = (uint16_t)length;
     memcpy(w->text + w->text_length, word, length);
     w->text_length += length;
-    f->cubes = (uint16_t)w->depth;
+    f->cubes = (uint16_t)depth;
     f->path = (uint32_t)w->paths_length;
     if (w->keep_paths) {
-        memcpy(w->paths + w->paths_length, w->path, w->depth * sizeof(uint16_t));
-        w->paths_length += w->depth;
+        memcpy(w->paths + w->paths_length, path, depth * sizeof(uint16_t));
+        w->paths_length += depth;
     }
     w->slots[slot] = ++w->found_count;
     /* At most half full, so that a probe ends after a step or two. */
@@ -217,79 +221,99 @@ record(Walk *w)
     }
 }
 
-/* The walk on from `cell` (already used and on the path), where the letters so far
- * lead to `node`: each adjacent unused cube whose face continues some word is
- * stepped onto, its word recorded, and walked on from when the graph's bit set says
- * a face around it could go further. Two copies: used cells as bits, or as bytes. */
-#define DEFINE_WALK(NAME, IS_USED, MARK, UNMARK)                                        \
-    static void NAME(Walk *w, int cell, int32_t node)                                   \
+typedef void WalkFrom(Walk *w, int cell, int32_t node, int depth, int length, uint64_t used);
+
+/* The walk on from `cell`, the `depth`-th cell of the path (already on it and used),
+ * where its `length` letters lead to `node`: each adjacent unused cube whose face
+ * continues some word is stepped onto, its word recorded, and walked on from when the
+ * graph's bit set says a face around it could go further.
+ *
+ * Written once and compiled four times (`bits`: used cells as the bits of `used`, or
+ * as bytes; `masked`: whether the table has the bit-set column), so that neither
+ * choice is a test in the loop. The position is in arguments, not in the Walk: they
+ * live in registers, and a step back needs no undoing (`used` is the caller's own).
+ * `self` is the compiled copy itself, for the step down. */
+static inline __attribute__((always_inline)) void
+walk_from(Walk *w, int cell, int32_t node, int depth, int length, uint64_t used,
+          const int bits, const int masked, WalkFrom *self)
+{
+    const int32_t *table = w->table;
+    const uint32_t *moves = w->moves + 8 * cell;
+    const int count = w->move_count[cell];
+    const uint32_t max_node = w->max_node;
+    int32_t children[8];
+    /* Every child row first, each fetched ahead: the walk waits on memory (the table
+     * is megabytes), and the fetches of up to eight rows then overlap. A used cube
+     * reads as no child. */
+    for (int k = 0; k < count; k++) {
+        uint32_t move = moves[k];
+        int next = (int)(move >> 8);
+        int free_cube = bits ? !((used >> next) & 1) : !w->used_bytes[next];
+        int32_t child = free_cube ? table[node + (move & 255)] : 0;
+        children[k] = child;
+        if ((uint32_t)child - 1 < max_node) { /* 1 to max_node: a row to read */
+            __builtin_prefetch(table + child);
+            __builtin_prefetch(table + child + 16);
+            __builtin_prefetch(table + child + w->prefetch_column);
+        }
+    }
+    for (int k = 0; k < count; k++) {
+        int32_t child = children[k];
+        if (child == 0) {
+            continue;
+        }
+        if (__builtin_expect((uint32_t)child > max_node, 0)) { /* negative ones too */
+            w->halt = HALT_CORRUPT;
+            return;
+        }
+        if (__builtin_expect((++w->steps & (CHECK_EVERY - 1)) == 0, 0) && limit_passed(w)) {
+            w->halt = HALT_LIMIT;
+            return;
+        }
+        int next = (int)(moves[k] >> 8);
+        int reached = length + w->face_length[next];
+        w->path[depth] = (uint16_t)next;
+        if (child < w->terminal_limit && reached >= w->min_length) {
+            record(w, depth + 1, reached);
+            if (w->halt != HALT_NONE) {
+                return;
+            }
+        }
+        if (!masked || ((uint64_t)(uint32_t)table[child + w->mask_column] & w->reach[next])) {
+            if (bits) {
+                self(w, next, child, depth + 1, reached, used | (uint64_t)1 << next);
+            }
+            else {
+                w->used_bytes[next] = 1;
+                self(w, next, child, depth + 1, reached, 0);
+                w->used_bytes[next] = 0;
+            }
+            if (w->halt != HALT_NONE) {
+                return;
+            }
+        }
+    }
+}
+
+#define DEFINE_WALK(NAME, BITS, MASKED)                                                 \
+    static void NAME(Walk *w, int cell, int32_t node, int depth, int length, uint64_t used) \
     {                                                                                   \
-        const int32_t *table = w->table;                                                \
-        const uint16_t *moves = w->moves + 8 * cell;                                    \
-        int count = w->move_count[cell];                                                \
-        int32_t children[8];                                                            \
-        /* Every child row first, each fetched ahead: the walk waits on memory (the     \
-         * table is megabytes), and the fetches of up to eight rows then overlap. */    \
-        for (int k = 0; k < count; k++) {                                               \
-            int32_t child = table[node + w->column[moves[k]]];                          \
-            children[k] = child;                                                        \
-            if (child > 0 && child <= w->max_node) {                                    \
-                __builtin_prefetch(table + child);                                      \
-                __builtin_prefetch(table + child + 16);                                 \
-                __builtin_prefetch(table + child + w->prefetch_column);                 \
-            }                                                                           \
-        }                                                                               \
-        for (int k = 0; k < count; k++) {                                               \
-            int next = moves[k];                                                        \
-            int32_t child = children[k];                                                \
-            if (child == 0 || IS_USED(next)) {                                          \
-                continue;                                                               \
-            }                                                                           \
-            if (child < 0 || child > w->max_node) {                                     \
-                w->halt = HALT_CORRUPT;                                                 \
-                return;                                                                 \
-            }                                                                           \
-            if ((++w->steps & (CHECK_EVERY - 1)) == 0 && limit_passed(w)) {             \
-                w->halt = HALT_LIMIT;                                                   \
-                return;                                                                 \
-            }                                                                           \
-            int before = w->word_length;                                                \
-            memcpy(w->word + before, w->letters[next], MAX_FACE);                       \
-            w->word_length = before + w->face_length[next];                             \
-            w->path[w->depth++] = (uint16_t)next;                                       \
-            if (child < w->terminal_limit && w->word_length >= w->min_length) {         \
-                record(w);                                                              \
-            }                                                                           \
-            if (w->halt == HALT_NONE &&                                                 \
-                (w->mask_column < 0 ||                                                  \
-                 ((uint64_t)(uint32_t)table[child + w->mask_column] & w->reach[next]))) { \
-                MARK(next);                                                             \
-                NAME(w, next, child);                                                   \
-                UNMARK(next);                                                           \
-            }                                                                           \
-            w->depth--;                                                                 \
-            w->word_length = before;                                                    \
-            if (w->halt != HALT_NONE) {                                                 \
-                return;                                                                 \
-            }                                                                           \
-        }                                                                               \
+        walk_from(w, cell, node, depth, length, used, BITS, MASKED, NAME);              \
     }
 
-#define BIT_USED(c) ((w->used_bits >> (c)) & 1u)
-#define BIT_MARK(c) (w->used_bits |= (uint64_t)1 << (c))
-#define BIT_UNMARK(c) (w->used_bits &= ~((uint64_t)1 << (c)))
-#define BYTE_USED(c) (w->used_bytes[c])
-#define BYTE_MARK(c) (w->used_bytes[c] = 1)
-#define BYTE_UNMARK(c) (w->used_bytes[c] = 0)
-
-DEFINE_WALK(walk_bits, BIT_USED, BIT_MARK, BIT_UNMARK)
-DEFINE_WALK(walk_bytes, BYTE_USED, BYTE_MARK, BYTE_UNMARK)
+DEFINE_WALK(walk_bits_masked, 1, 1)
+DEFINE_WALK(walk_bits, 1, 0)
+DEFINE_WALK(walk_bytes_masked, 0, 1)
+DEFINE_WALK(walk_bytes, 0, 0)
 
 /* Every walk, one from each non-blank cube in reading order (as search_python). */
 static void
 walk_board(Walk *w, int32_t root)
 {
     int bits = w->cells <= 64;
+    int masked = w->mask_column >= 0;
+    WalkFrom *from = bits ? (masked ? walk_bits_masked : walk_bits)
+                          : (masked ? walk_bytes_masked : walk_bytes);
     for (int cell = 0; cell < w->cells && w->halt == HALT_NONE; cell++) {
         int column = w->column[cell];
         if (column == BLANK) {
@@ -299,26 +323,25 @@ walk_board(Walk *w, int32_t root)
         if (node == 0) {
             continue;
         }
-        if (node < 0 || node > w->max_node) {
+        if ((uint32_t)node > w->max_node) {
             w->halt = HALT_CORRUPT;
             return;
         }
-        memcpy(w->word, w->letters[cell], MAX_FACE);
-        w->word_length = w->face_length[cell];
+        int length = w->face_length[cell];
         w->path[0] = (uint16_t)cell;
-        w->depth = 1;
-        if (node < w->terminal_limit && w->word_length >= w->min_length) {
-            record(w);
+        if (node < w->terminal_limit && length >= w->min_length) {
+            record(w, 1, length);
+            if (w->halt != HALT_NONE) {
+                return;
+            }
         }
         if (bits) {
-            BIT_MARK(cell);
-            walk_bits(w, cell, node);
-            BIT_UNMARK(cell);
+            from(w, cell, node, 1, length, (uint64_t)1 << cell);
         }
         else {
-            BYTE_MARK(cell);
-            walk_bytes(w, cell, node);
-            BYTE_UNMARK(cell);
+            w->used_bytes[cell] = 1;
+            from(w, cell, node, 1, length, 0);
+            w->used_bytes[cell] = 0;
         }
     }
 }
@@ -615,7 +638,7 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     size_t n = (size_t)cells_count;
     char (*letters)[MAX_FACE] = calloc(n, MAX_FACE);
     uint8_t *face_length = calloc(n, 1);
-    uint16_t *moves = malloc(n * 8 * sizeof(uint16_t));
+    uint32_t *moves = malloc(n * 8 * sizeof(uint32_t));
     uint8_t *move_count = calloc(n, 1);
     uint64_t *reach = calloc(n, sizeof(uint64_t));
     uint8_t *used_bytes = calloc(n, 1);
@@ -677,7 +700,7 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                     if (next == cell || column[next] == BLANK) {
                         continue;
                     }
-                    moves[8 * cell + move_count[cell]++] = (uint16_t)next;
+                    moves[8 * cell + move_count[cell]++] = (uint32_t)next << 8 | column[next];
                     reach[cell] |= (uint64_t)1 << (column[next] & 63);
                 }
             }
@@ -685,7 +708,8 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
 
     w.table = (const int32_t *)view.buf;
-    w.max_node = entries - stride;
+    /* Offsets are 32-bit entries: no row starts past INT32_MAX, whatever the size. */
+    w.max_node = (uint32_t)(entries - stride < INT32_MAX ? entries - stride : INT32_MAX);
     w.stride = (int)stride;
     w.mask_column = (int)mask_column;
     w.prefetch_column = mask_column >= 0 ? (int)mask_column : 0;
