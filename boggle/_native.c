@@ -47,6 +47,9 @@
 /* Steps between two readings of the clocks; a power of two. */
 #define CHECK_EVERY 4096
 #define MAX_CELLS 65535
+/* Bytes of the stack a call uses for its per-cell tables and first hash table: enough
+ * for an 8x8 board, so that the boards people play cost no allocation to set up. */
+#define SCRATCH_BYTES 16384
 
 enum { MODE_PATHS = 0, MODE_RANKED = 1, MODE_SCORE = 2 };
 enum { HALT_NONE = 0, HALT_LIMIT, HALT_MEMORY, HALT_CORRUPT };
@@ -85,6 +88,7 @@ typedef struct {
     uint32_t found_count, found_capacity;
     uint32_t *slots; /* hash table: index + 1 into found, 0 for empty */
     uint32_t slot_mask;
+    int slots_on_heap; /* the first table is in the call's scratch space */
     char *text;
     size_t text_length, text_capacity;
     uint16_t *paths;
@@ -162,9 +166,12 @@ rehash(Walk *w)
         }
         slots[slot] = i + 1;
     }
-    free(w->slots);
+    if (w->slots_on_heap) {
+        free(w->slots);
+    }
     w->slots = slots;
     w->slot_mask = size - 1;
+    w->slots_on_heap = 1;
     return 0;
 }
 
@@ -491,7 +498,9 @@ static void
 free_walk(Walk *w)
 {
     free(w->found);
-    free(w->slots);
+    if (w->slots_on_heap) {
+        free(w->slots);
+    }
     free(w->text);
     free(w->paths);
 }
@@ -634,26 +643,48 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
 
-    /* Everything the walk reads, copied out of Python objects before the lock goes. */
+    /* Everything the walk reads, copied out of Python objects before the lock goes,
+     * in one block: on the stack up to SCRATCH_BYTES, else one allocation. The first
+     * hash table holds 16 words a cell before it grows (random boards have 6 to 10 a
+     * cell): it seldom grows, and is little to clear. */
     size_t n = (size_t)cells_count;
-    char (*letters)[MAX_FACE] = calloc(n, MAX_FACE);
-    uint8_t *face_length = calloc(n, 1);
-    uint32_t *moves = malloc(n * 8 * sizeof(uint32_t));
-    uint8_t *move_count = calloc(n, 1);
-    uint64_t *reach = calloc(n, sizeof(uint64_t));
-    uint8_t *used_bytes = calloc(n, 1);
-    char *word = calloc(n * MAX_FACE + MAX_FACE, 1);
-    uint16_t *path = malloc(n * sizeof(uint16_t));
-    uint32_t *slots = calloc(1024, sizeof(uint32_t));
-    uint8_t *column = malloc(n);
+    uint32_t slot_count = 256;
+    while (slot_count < 32 * n && slot_count < 65536) {
+        slot_count *= 2;
+    }
+#define ROUND8(bytes) (((bytes) + 7) & ~(size_t)7)
+    size_t scratch_size = ROUND8(n * 8 * sizeof(uint32_t)) /* moves */ +
+                          ROUND8(n * sizeof(uint64_t)) /* reach */ +
+                          ROUND8(n * MAX_FACE) /* letters */ +
+                          ROUND8(n * MAX_FACE + MAX_FACE) /* word */ +
+                          ROUND8(n * sizeof(uint16_t)) /* path */ +
+                          4 * ROUND8(n) /* face_length, move_count, used_bytes, column */ +
+                          (size_t)slot_count * sizeof(uint32_t);
+    _Alignas(16) unsigned char stack_scratch[SCRATCH_BYTES];
+    unsigned char *scratch = scratch_size <= SCRATCH_BYTES ? stack_scratch
+                                                           : malloc(scratch_size);
     Walk w;
     memset(&w, 0, sizeof w);
     PyObject *result = NULL;
-    if (!letters || !face_length || !moves || !move_count || !reach || !used_bytes || !word ||
-        !path || !slots || !column) {
+    if (scratch == NULL) {
         PyErr_NoMemory();
         goto done;
     }
+    memset(scratch, 0, scratch_size);
+    unsigned char *next_free = scratch;
+#define TAKE(bytes) (next_free += ROUND8(bytes), next_free - ROUND8(bytes))
+    uint32_t *moves = (uint32_t *)TAKE(n * 8 * sizeof(uint32_t));
+    uint64_t *reach = (uint64_t *)TAKE(n * sizeof(uint64_t));
+    char (*letters)[MAX_FACE] = (char (*)[MAX_FACE])TAKE(n * MAX_FACE);
+    char *word = (char *)TAKE(n * MAX_FACE + MAX_FACE);
+    uint16_t *path = (uint16_t *)TAKE(n * sizeof(uint16_t));
+    uint8_t *face_length = TAKE(n);
+    uint8_t *move_count = TAKE(n);
+    uint8_t *used_bytes = TAKE(n);
+    uint8_t *column = TAKE(n);
+    uint32_t *slots = (uint32_t *)TAKE((size_t)slot_count * sizeof(uint32_t));
+#undef TAKE
+#undef ROUND8
     for (int c = 0; c < cells_count; c++) {
         PyObject *face = PyTuple_GET_ITEM(faces, c);
         PyObject *code = PyDict_GetItemWithError(column_of, face);
@@ -727,8 +758,7 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     w.min_length = (int)min_length;
     w.keep_paths = mode != MODE_SCORE;
     w.slots = slots;
-    slots = NULL; /* owned by the walk now */
-    w.slot_mask = 1023;
+    w.slot_mask = slot_count - 1;
     w.has_budget = budget >= 0.0;
     w.has_ceiling = ceiling >= 0.0;
 
@@ -773,16 +803,9 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 
 done:
     free_walk(&w);
-    free(slots);
-    free(letters);
-    free(face_length);
-    free(moves);
-    free(move_count);
-    free(reach);
-    free(used_bytes);
-    free(word);
-    free(path);
-    free(column);
+    if (scratch != stack_scratch) {
+        free(scratch);
+    }
     PyBuffer_Release(&view);
     return result;
 }
