@@ -129,6 +129,22 @@ def test_a_known_board_by_hand(native: ModuleType) -> None:
     assert score_board(board, dictionary, 5, engine="native") == (2, 1)
 
 
+def test_words_alike_in_their_first_seven_letters_rank_by_all_their_letters(
+    native: ModuleType,
+) -> None:
+    # The ranking's sort key holds the score and the first seven letters: these words
+    # tie on it (8 letters and more score 11), so their other letters decide.
+    dictionary = Dictionary.from_words(["abcdefghj", "abcdefg", "abcdefghi", "abcdefgh"])
+    board = parse_board("abcd / hgfe / ijxx")
+    spelt = ((0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (1, 2), (1, 1))
+    assert solve(board, dictionary, engine=solver.search_native).words == (
+        ("abcdefgh", 11, (*spelt, (1, 0))),
+        ("abcdefghi", 11, (*spelt, (1, 0), (2, 0))),
+        ("abcdefghj", 11, (*spelt, (1, 0), (2, 1))),
+        ("abcdefg", 5, spelt),
+    )
+
+
 @pytest.mark.parametrize("engine", ["native", "python"])
 def test_score_board_is_the_sum_over_solve(
     request: pytest.FixtureRequest, standard: Dictionary, engine: str
