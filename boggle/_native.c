@@ -86,6 +86,7 @@ typedef struct {
     /* Words found. */
     Found *found;
     uint32_t found_count, found_capacity;
+    int longest; /* letters of the longest word found */
     uint32_t *slots; /* hash table: index + 1 into found, 0 for empty */
     uint32_t slot_mask;
     int slots_on_heap; /* the first table is in the call's scratch space */
@@ -220,6 +221,9 @@ record(Walk *w, int depth, int length)
     if (w->keep_paths) {
         memcpy(w->paths + w->paths_length, path, depth * sizeof(uint16_t));
         w->paths_length += depth;
+    }
+    if (length > w->longest) {
+        w->longest = length;
     }
     w->slots[slot] = ++w->found_count;
     /* At most half full, so that a probe ends after a step or two. */
@@ -583,6 +587,20 @@ read_seconds(PyObject *value, const char *name, double *out)
     return 0;
 }
 
+/* The first `count` points of the scores tuple, each a whole number from 0 to 10^6. */
+static int
+read_scores(PyObject *tuple, int count, int *scores)
+{
+    for (int i = 0; i < count; i++) {
+        long points;
+        if (read_int(PyTuple_GET_ITEM(tuple, i), "a score", 0, 1000000, &points)) {
+            return -1;
+        }
+        scores[i] = (int)points;
+    }
+    return 0;
+}
+
 PyDoc_STRVAR(walk_doc,
 "walk(mode, table, stride, root, terminal_limit, mask_column, rows, cols, column_of,\n"
 "     faces, min_length, budget, ceiling, cells, scores, found_word)\n"
@@ -648,6 +666,9 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "found_word must be a tuple subclass without slots");
         return NULL;
     }
+    /* The points are read once the walk is over, up to the longest word found: the
+     * table runs to the longest word a graph may hold (64 letters), and reading all of
+     * it took as long as setting up the rest of a 4x4 walk. */
     int scores[256];
     int scores_count = 0;
     if (mode != MODE_PATHS) {
@@ -657,13 +678,6 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             return NULL;
         }
         scores_count = (int)PyTuple_GET_SIZE(scores_arg);
-        for (int i = 0; i < scores_count; i++) {
-            long points;
-            if (read_int(PyTuple_GET_ITEM(scores_arg, i), "a score", 0, 1000000, &points)) {
-                return NULL;
-            }
-            scores[i] = (int)points;
-        }
     }
 
     Py_buffer view;
@@ -832,6 +846,10 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     else if (mode == MODE_PATHS) {
         result = paths_dict(&w, cells);
+    }
+    else if (read_scores(scores_arg, w.longest < scores_count ? w.longest + 1 : scores_count,
+                         scores) < 0) {
+        result = NULL;
     }
     else if (mode == MODE_RANKED) {
         result = ranked_tuple(&w, cells, scores, scores_count - 1, (PyTypeObject *)found_word);
