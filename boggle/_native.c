@@ -78,7 +78,7 @@ typedef struct {
     const uint8_t *move_count;
     const uint64_t *reach; /* per cell: bits of the columns of the faces around it */
     uint8_t *used_bytes;
-    /* The walk's position: the cells stepped on, and room to spell a word found. */
+    /* The walk's position: the cells stepped on, and the letters they spell. */
     uint16_t *path;
     char *word;
     int min_length;
@@ -176,9 +176,8 @@ rehash(Walk *w)
     return 0;
 }
 
-/* Keep the word spelt by the first `depth` cells of the path (`length` letters), with
- * its path, unless it was found before. The word is spelt here, from the path, rather
- * than letter by letter as the walk steps: most steps record nothing. */
+/* Keep the word spelt so far (`length` letters, on the first `depth` cells of the
+ * path), with its path, unless it was found before. */
 static void
 record(Walk *w, int depth, int length)
 {
@@ -186,13 +185,8 @@ record(Walk *w, int depth, int length)
         w->halt = HALT_CORRUPT; /* only a graph with a cycle spells words this long */
         return;
     }
-    char *word = w->word;
+    const char *word = w->word;
     const uint16_t *path = w->path;
-    int at = 0;
-    for (int i = 0; i < depth; i++) {
-        memcpy(word + at, w->letters[path[i]], MAX_FACE);
-        at += w->face_length[path[i]];
-    }
     uint32_t slot = hash_letters(word, length) & w->slot_mask;
     uint32_t index;
     while ((index = w->slots[slot]) != 0) {
@@ -284,6 +278,9 @@ walk_from(Walk *w, int cell, int32_t node, int depth, int length, uint64_t used,
         int next = (int)(moves[k] >> 8);
         int reached = length + w->face_length[next];
         w->path[depth] = (uint16_t)next;
+        /* Spelt as it is stepped: a step costs a copy of 8 bytes, where spelling the
+         * word from its path when it is recorded cost more (a quarter of steps record). */
+        memcpy(w->word + length, w->letters[next], MAX_FACE);
         if (child < w->terminal_limit && reached >= w->min_length) {
             record(w, depth + 1, reached);
             if (w->halt != HALT_NONE) {
@@ -340,6 +337,7 @@ walk_board(Walk *w, int32_t root)
         }
         int length = w->face_length[cell];
         w->path[0] = (uint16_t)cell;
+        memcpy(w->word, w->letters[cell], MAX_FACE);
         if (node < w->terminal_limit && length >= w->min_length) {
             record(w, 1, length);
             if (w->halt != HALT_NONE) {
