@@ -77,6 +77,7 @@ typedef struct {
     const uint32_t *moves; /* 8 per cell, each the next cell << 8 | its column */
     const uint8_t *move_count;
     const uint64_t *reach; /* per cell: bits of the columns of the faces around it */
+    const uint8_t (*moves_by_column)[32]; /* per cell and column: bits of its moves */
     uint8_t *used_bytes;
     /* The walk's position: the cells stepped on, and the letters they spell. */
     uint16_t *path;
@@ -226,7 +227,8 @@ record(Walk *w, int depth, int length)
     }
 }
 
-typedef void WalkFrom(Walk *w, int cell, int32_t node, int depth, int length, uint64_t used);
+typedef void WalkFrom(Walk *w, int cell, int32_t node, uint32_t node_mask, int depth,
+                      int length, uint64_t used);
 
 /* The walk on from `cell`, the `depth`-th cell of the path (already on it and used),
  * where its `length` letters lead to `node`: each adjacent unused cube whose face
@@ -239,34 +241,57 @@ typedef void WalkFrom(Walk *w, int cell, int32_t node, int depth, int length, ui
  * live in registers, and a step back needs no undoing (`used` is the caller's own).
  * `self` is the compiled copy itself, for the step down. */
 static inline __attribute__((always_inline)) void
-walk_from(Walk *w, int cell, int32_t node, int depth, int length, uint64_t used,
-          const int bits, const int masked, WalkFrom *self)
+walk_from(Walk *w, int cell, int32_t node, uint32_t node_mask, int depth, int length,
+          uint64_t used, const int bits, const int masked, WalkFrom *self)
 {
     const int32_t *table = w->table;
     const uint32_t *moves = w->moves + 8 * cell;
-    const int count = w->move_count[cell];
     const uint32_t max_node = w->max_node;
-    int32_t children[8];
+    /* The moves worth a look, as bits in move order: with the bit set, those whose
+     * face's column is one the node leads on by (`node_mask`), found from the few
+     * columns the node and the faces around share; nearly three moves in four lead
+     * nowhere, and each cost a read of the table. In move order, so that the first
+     * path found for a word stays the one search_python finds. */
+    uint32_t candidates;
+    if (masked) {
+        const uint8_t *moves_by_column = w->moves_by_column[cell];
+        uint32_t columns = node_mask & (uint32_t)w->reach[cell];
+        candidates = 0;
+        while (columns) {
+            candidates |= moves_by_column[__builtin_ctz(columns)];
+            columns &= columns - 1;
+        }
+    }
+    else {
+        candidates = (1u << w->move_count[cell]) - 1;
+    }
     /* Every child row first, each fetched ahead: the walk waits on memory (the table
-     * is megabytes), and the fetches of up to eight rows then overlap. A used cube
-     * reads as no child. */
-    for (int k = 0; k < count; k++) {
+     * is megabytes), and the fetches of up to eight rows then overlap. */
+    int32_t children[8];
+    uint8_t steps[8];
+    int count = 0;
+    while (candidates) {
+        int k = __builtin_ctz(candidates);
+        candidates &= candidates - 1;
         uint32_t move = moves[k];
         int next = (int)(move >> 8);
-        int free_cube = bits ? !((used >> next) & 1) : !w->used_bytes[next];
-        int32_t child = free_cube ? table[node + (move & 255)] : 0;
-        children[k] = child;
-        if ((uint32_t)child - 1 < max_node) { /* 1 to max_node: a row to read */
+        if (bits ? (used >> next) & 1 : w->used_bytes[next]) {
+            continue;
+        }
+        int32_t child = table[node + (move & 255)];
+        if (child == 0) {
+            continue;
+        }
+        children[count] = child;
+        steps[count++] = (uint8_t)k;
+        if ((uint32_t)child <= max_node) {
             __builtin_prefetch(table + child);
             __builtin_prefetch(table + child + 16);
             __builtin_prefetch(table + child + w->prefetch_column);
         }
     }
-    for (int k = 0; k < count; k++) {
-        int32_t child = children[k];
-        if (child == 0) {
-            continue;
-        }
+    for (int i = 0; i < count; i++) {
+        int32_t child = children[i];
         if (__builtin_expect((uint32_t)child > max_node, 0)) { /* negative ones too */
             w->halt = HALT_CORRUPT;
             return;
@@ -275,7 +300,7 @@ walk_from(Walk *w, int cell, int32_t node, int depth, int length, uint64_t used,
             w->halt = HALT_LIMIT;
             return;
         }
-        int next = (int)(moves[k] >> 8);
+        int next = (int)(moves[steps[i]] >> 8);
         int reached = length + w->face_length[next];
         w->path[depth] = (uint16_t)next;
         /* Spelt as it is stepped: a step costs a copy of 8 bytes, where spelling the
@@ -287,13 +312,14 @@ walk_from(Walk *w, int cell, int32_t node, int depth, int length, uint64_t used,
                 return;
             }
         }
-        if (!masked || ((uint64_t)(uint32_t)table[child + w->mask_column] & w->reach[next])) {
+        uint32_t child_mask = masked ? (uint32_t)table[child + w->mask_column] : 0;
+        if (!masked || (child_mask & (uint32_t)w->reach[next])) {
             if (bits) {
-                self(w, next, child, depth + 1, reached, used | (uint64_t)1 << next);
+                self(w, next, child, child_mask, depth + 1, reached, used | (uint64_t)1 << next);
             }
             else {
                 w->used_bytes[next] = 1;
-                self(w, next, child, depth + 1, reached, 0);
+                self(w, next, child, child_mask, depth + 1, reached, 0);
                 w->used_bytes[next] = 0;
             }
             if (w->halt != HALT_NONE) {
@@ -304,9 +330,10 @@ walk_from(Walk *w, int cell, int32_t node, int depth, int length, uint64_t used,
 }
 
 #define DEFINE_WALK(NAME, BITS, MASKED)                                                 \
-    static void NAME(Walk *w, int cell, int32_t node, int depth, int length, uint64_t used) \
+    static void NAME(Walk *w, int cell, int32_t node, uint32_t node_mask, int depth,   \
+                     int length, uint64_t used)                                         \
     {                                                                                   \
-        walk_from(w, cell, node, depth, length, used, BITS, MASKED, NAME);              \
+        walk_from(w, cell, node, node_mask, depth, length, used, BITS, MASKED, NAME);   \
     }
 
 DEFINE_WALK(walk_bits_masked, 1, 1)
@@ -344,12 +371,13 @@ walk_board(Walk *w, int32_t root)
                 return;
             }
         }
+        uint32_t node_mask = masked ? (uint32_t)w->table[node + w->mask_column] : 0;
         if (bits) {
-            from(w, cell, node, 1, length, (uint64_t)1 << cell);
+            from(w, cell, node, node_mask, 1, length, (uint64_t)1 << cell);
         }
         else {
             w->used_bytes[cell] = 1;
-            from(w, cell, node, 1, length, 0);
+            from(w, cell, node, node_mask, 1, length, 0);
             w->used_bytes[cell] = 0;
         }
     }
@@ -703,6 +731,7 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
      * hash table holds 16 words a cell before it grows (random boards have 6 to 10 a
      * cell): it seldom grows, and is little to clear. */
     size_t n = (size_t)cells_count;
+    int masked = mask_column >= 0;
     uint32_t slot_count = 256;
     while (slot_count < 32 * n && slot_count < 65536) {
         slot_count *= 2;
@@ -713,6 +742,7 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                           ROUND8(n * MAX_FACE) /* letters */ +
                           ROUND8(n * MAX_FACE + MAX_FACE) /* word */ +
                           ROUND8(n * sizeof(uint16_t)) /* path */ +
+                          (masked ? n * 32 : 0) /* moves_by_column */ +
                           4 * ROUND8(n) /* face_length, move_count, used_bytes, column */ +
                           (size_t)slot_count * sizeof(uint32_t);
     _Alignas(16) unsigned char stack_scratch[SCRATCH_BYTES];
@@ -733,6 +763,7 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     char (*letters)[MAX_FACE] = (char (*)[MAX_FACE])TAKE(n * MAX_FACE);
     char *word = (char *)TAKE(n * MAX_FACE + MAX_FACE);
     uint16_t *path = (uint16_t *)TAKE(n * sizeof(uint16_t));
+    uint8_t (*moves_by_column)[32] = (uint8_t (*)[32])TAKE(masked ? n * 32 : 0);
     uint8_t *face_length = TAKE(n);
     uint8_t *move_count = TAKE(n);
     uint8_t *used_bytes = TAKE(n);
@@ -786,6 +817,9 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                     if (next == cell || column[next] == BLANK) {
                         continue;
                     }
+                    if (masked) { /* a face column of a masked table is below 32 */
+                        moves_by_column[cell][column[next]] |= 1u << move_count[cell];
+                    }
                     moves[8 * cell + move_count[cell]++] = (uint32_t)next << 8 | column[next];
                     reach[cell] |= (uint64_t)1 << (column[next] & 63);
                 }
@@ -807,6 +841,7 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     w.moves = moves;
     w.move_count = move_count;
     w.reach = reach;
+    w.moves_by_column = (const uint8_t (*)[32])moves_by_column;
     w.used_bytes = used_bytes;
     w.word = word;
     w.path = path;
