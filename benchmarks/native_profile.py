@@ -30,8 +30,10 @@ which must both be none.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -76,8 +78,19 @@ run = {call}
 for board in boards:
     run(board)
 gc.collect()
-reduce(lambda _, board: None if run(board) else None, boards, None)
+{finish}
 """
+
+# The counted part: every board once, inside functools.reduce.
+_COUNTED = "reduce(lambda _, board: None if run(board) else None, boards, None)"
+# The timed part (--time): every board once, each call timed.
+_TIMED = """import json, time
+times = []
+for board in boards:
+    started = time.perf_counter()
+    run(board)
+    times.append(time.perf_counter() - started)
+print(json.dumps(times))"""
 
 _CHECKS = """
 import sys
@@ -162,7 +175,7 @@ def count(tree: Path, case: str, boards: int, wordlist: Path, cache: str, cache_
     boards = max(1, round(boards * BOARDS_PER_SIZE[rows]))
     code = _CHILD.format(
         tree=str(tree), wordlist=str(wordlist), cache=cache, dice=dice, rows=rows, cols=cols,
-        count=boards, call=CALLS[kind],
+        count=boards, call=CALLS[kind], finish=_COUNTED,
     )  # fmt: skip
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "callgrind.out"
@@ -182,6 +195,29 @@ def count(tree: Path, case: str, boards: int, wordlist: Path, cache: str, cache_
         result["D1mr"] = figures["D1mr"] / boards
         result["DLmr"] = figures["DLmr"] / boards
     return result
+
+
+def timed(
+    trees: dict[str, Path], case: str, boards: int, wordlist: Path, cache: str, rounds: int
+) -> dict[str, float]:
+    """Median milliseconds per board of a case on each tree, the trees taking turns
+    (a fresh interpreter each, ``rounds`` times) so that the machine's load falls on
+    all of them alike."""
+    kind, rows, cols, dice = CASES[case]
+    boards = max(1, round(boards * BOARDS_PER_SIZE[rows]))
+    times: dict[str, list[float]] = {name: [] for name in trees}
+    for _ in range(rounds):
+        for name, tree in trees.items():
+            code = _CHILD.format(
+                tree=str(tree), wordlist=str(wordlist), cache=cache, dice=dice, rows=rows,
+                cols=cols, count=boards, call=CALLS[kind], finish=_TIMED,
+            )  # fmt: skip
+            run = subprocess.run(
+                [sys.executable, "-c", code], check=True, capture_output=True, text=True,
+                env=child_env(), cwd=tree,
+            )  # fmt: skip
+            times[name] += json.loads(run.stdout)
+    return {name: statistics.median(values) * 1000 for name, values in times.items()}
 
 
 def memcheck(tree: Path, wordlist: Path, cache: str) -> tuple[int, int, str]:
@@ -224,6 +260,9 @@ def main() -> int:
     parser.add_argument("--cases", default=",".join(CASES), help="comma-separated case names")
     parser.add_argument("--cache", action="store_true", help="simulate the caches too")
     parser.add_argument("--memcheck", action="store_true", help="memcheck the fixed calls")
+    parser.add_argument(
+        "--time", type=int, metavar="ROUNDS", help="time the cases instead, trees taking turns"
+    )
     args = parser.parse_args()
     if not args.wordlist.is_file():
         print(f"error: no word list at {args.wordlist}; pass --wordlist FILE", file=sys.stderr)
@@ -249,6 +288,13 @@ def main() -> int:
                 print(f"  memcheck, the whole process: {summary}")
             return 0
 
+        if args.time:
+            print(f"word list: {args.wordlist}; median ms per board, {args.time} rounds")
+            print(f"{'case':<12}" + "".join(f"{name[:14]:>16}" for name in trees))
+            for case in cases:
+                medians = timed(trees, case, args.boards, args.wordlist, cache, args.time)
+                print(f"{case:<12}" + "".join(f"{medians[name]:>16.4f}" for name in trees))
+            return 0
         print(f"word list: {args.wordlist}; instructions per board (callgrind), fixed seeds")
         columns = [(name, "Ir") for name in trees]
         if args.cache:
