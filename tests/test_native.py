@@ -27,7 +27,15 @@ from hypothesis import strategies as st
 from reference import reference_words
 from test_solver import WEIGHTED_FACES, expensive_board
 
-from boggle import Catalog, Dictionary, SearchBudgetExceeded, parse_board, random_board, solver
+from boggle import (
+    BoardError,
+    Catalog,
+    Dictionary,
+    SearchBudgetExceeded,
+    parse_board,
+    random_board,
+    solver,
+)
 from boggle.board import Board
 from boggle.dictionary import MASK, MAX_WORD_LENGTH, STRIDE
 from boggle.scoring import word_score
@@ -143,6 +151,21 @@ def test_words_alike_in_their_first_seven_letters_rank_by_all_their_letters(
         ("abcdefghj", 11, (*spelt, (1, 0), (2, 1))),
         ("abcdefg", 5, spelt),
     )
+
+
+def test_a_face_the_rules_lack_is_refused_by_name_on_every_native_path(
+    native: ModuleType, common: Dictionary
+) -> None:
+    # The native paths leave the check of the faces to the walk, and name the face only
+    # when the walk refuses one: the message must still be check_faces'.
+    board = Board(1, 3, ("a", "ä", "th"))
+    message = r"'Ä' \(cell 2\) is not a letter of the English dice"
+    with pytest.raises(BoardError, match=message):
+        solve(board, common)
+    with pytest.raises(BoardError, match=message):
+        score_board(board, common, engine="native")
+    with pytest.raises(BoardError, match=message):
+        solver.search_native(board, common, 3, None)
 
 
 @pytest.mark.parametrize("engine", ["native", "python"])
