@@ -55,6 +55,8 @@ enum { MODE_PATHS = 0, MODE_RANKED = 1, MODE_SCORE = 2 };
 enum { HALT_NONE = 0, HALT_LIMIT, HALT_MEMORY, HALT_CORRUPT };
 
 typedef struct {
+    uint64_t prefix; /* its first 8 letters, zero-padded: the whole of most words */
+    uint32_t hash;   /* of its letters (hash_word) */
     uint32_t text;   /* offset of the word's letters in the text arena */
     uint32_t path;   /* offset of its cells in the path arena */
     uint16_t length; /* letters */
@@ -122,23 +124,44 @@ limit_passed(const Walk *w)
     return w->has_ceiling && clock_seconds(CLOCK_MONOTONIC) >= w->wall_by;
 }
 
-static uint32_t
-hash_letters(const char *text, int length)
+/* The first `length` letters of the 8 bytes at `text` (all 8 from 8 on), the rest
+ * zero. Words are read 8 letters at a time: the word being spelt has 8 bytes of room
+ * past its end. */
+static inline uint64_t
+chunk_of(const char *text, int length)
 {
-    uint32_t hash = 2166136261u; /* FNV-1a: short keys, no setup */
-    for (int i = 0; i < length; i++) {
-        hash = (hash ^ (uint8_t)text[i]) * 16777619u;
+    uint64_t chunk;
+    memcpy(&chunk, text, 8);
+    if (length >= 8) {
+        return chunk;
     }
-    return hash;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return chunk & ~(~(uint64_t)0 >> (8 * length));
+#else
+    return chunk & (((uint64_t)1 << (8 * length)) - 1);
+#endif
 }
 
+/* A hash of a word's letters, 8 at a time (a multiply each), from its prefix. */
+static inline uint32_t
+hash_word(const char *word, int length, uint64_t prefix)
+{
+    const uint64_t odd = 0x9E3779B97F4A7C15u; /* 2^64 / the golden ratio */
+    uint64_t hash = (prefix ^ (uint64_t)length) * odd;
+    for (int at = 8; at < length; at += 8) {
+        hash = (hash ^ chunk_of(word + at, length - at)) * odd;
+    }
+    return (uint32_t)(hash >> 32); /* the high half: the multiplies mix it best */
+}
+
+/* Room for `needed` items in `*buffer`: at first `first`, then doubling. */
 static int
-grow(void **buffer, size_t *capacity, size_t needed, size_t item)
+grow(void **buffer, size_t *capacity, size_t needed, size_t item, size_t first)
 {
     if (needed <= *capacity) {
         return 0;
     }
-    size_t capacity_new = *capacity ? *capacity : 256;
+    size_t capacity_new = *capacity ? *capacity : first;
     while (capacity_new < needed) {
         capacity_new *= 2;
     }
@@ -161,8 +184,7 @@ rehash(Walk *w)
         return -1;
     }
     for (uint32_t i = 0; i < w->found_count; i++) {
-        const Found *f = &w->found[i];
-        uint32_t slot = hash_letters(w->text + f->text, f->length) & (size - 1);
+        uint32_t slot = w->found[i].hash & (size - 1);
         while (slots[slot]) {
             slot = (slot + 1) & (size - 1);
         }
@@ -188,25 +210,31 @@ record(Walk *w, int depth, int length)
     }
     const char *word = w->word;
     const uint16_t *path = w->path;
-    uint32_t slot = hash_letters(word, length) & w->slot_mask;
+    uint64_t prefix = chunk_of(word, length);
+    uint32_t hash = hash_word(word, length, prefix);
+    uint32_t slot = hash & w->slot_mask;
     uint32_t index;
     while ((index = w->slots[slot]) != 0) {
         const Found *f = &w->found[index - 1];
-        if (f->length == length && memcmp(w->text + f->text, word, length) == 0) {
+        if (f->hash == hash && f->prefix == prefix && f->length == length &&
+            (length <= 8 || memcmp(w->text + f->text + 8, word + 8, length - 8) == 0)) {
             return; /* the first path found is the one kept */
         }
         slot = (slot + 1) & w->slot_mask;
     }
+    /* First sizes enough for most 4x4 and 5x5 boards. */
     size_t capacity = w->found_capacity;
-    if (grow((void **)&w->found, &capacity, (size_t)w->found_count + 1, sizeof(Found)) ||
-        grow((void **)&w->text, &w->text_capacity, w->text_length + length, 1) ||
+    if (grow((void **)&w->found, &capacity, (size_t)w->found_count + 1, sizeof(Found), 256) ||
+        grow((void **)&w->text, &w->text_capacity, w->text_length + length, 1, 2048) ||
         (w->keep_paths && grow((void **)&w->paths, &w->paths_capacity,
-                               w->paths_length + depth, sizeof(uint16_t)))) {
+                               w->paths_length + depth, sizeof(uint16_t), 2048))) {
         w->halt = HALT_MEMORY;
         return;
     }
     w->found_capacity = (uint32_t)capacity;
     Found *f = &w->found[w->found_count];
+    f->prefix = prefix;
+    f->hash = hash;
     f->text = (uint32_t)w->text_length;
     f->length = (uint16_t)length;
     memcpy(w->text + w->text_length, word, length);

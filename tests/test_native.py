@@ -153,6 +153,18 @@ def test_words_alike_in_their_first_seven_letters_rank_by_all_their_letters(
     )
 
 
+def test_a_long_word_found_twice_is_kept_once_with_its_first_path(native: ModuleType) -> None:
+    # Words are told apart 8 letters at a time: this one is 10, and its last letter can
+    # be either j; the j first in neighbour order, (1, 0), is the path kept.
+    dictionary = Dictionary.from_words(["abcdefghij"])
+    board = parse_board("abcde / jihgf / jxxxx")
+    spelt = ((0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 4), (1, 3), (1, 2), (1, 1))
+    assert solve(board, dictionary, engine=solver.search_native).words == (
+        ("abcdefghij", 11, (*spelt, (1, 0))),
+    )
+    assert score_board(board, dictionary, engine="native") == (11, 1)
+
+
 def test_a_face_the_rules_lack_is_refused_by_name_on_every_native_path(
     native: ModuleType, common: Dictionary
 ) -> None:
