@@ -464,18 +464,12 @@ paths_dict(const Walk *w, PyObject *cells)
     return found;
 }
 
-/* What the sort compares, copied out of the walk so that the comparison needs no
- * context (C's qsort passes none, and a static one would be shared by threads). */
+/* What the sort moves: 16 bytes a word. */
 typedef struct {
     uint64_t key; /* the score, inverted, then the first letters: most comparisons */
-    const char *text;
-    const Found *found;
-    int score;
-    int length;
+    uint32_t index; /* of the word in the walk's found */
+    int32_t score;
 } Rank;
-
-/* Letters in the key after the score's byte. */
-#define KEY_LETTERS 7
 
 static int
 score_of(const int *scores, int longest_scored, int length)
@@ -486,7 +480,7 @@ score_of(const int *scores, int longest_scored, int length)
 /* Whether `a` ranks before `b`: highest score first, then alphabetically (the letters
  * are ASCII: byte order is Python's string order). No two words are equal. */
 static inline int
-ranks_before(const Rank *a, const Rank *b)
+ranks_before(const Walk *w, const Rank *a, const Rank *b)
 {
     if (a->key != b->key) {
         return a->key < b->key;
@@ -494,9 +488,10 @@ ranks_before(const Rank *a, const Rank *b)
     if (a->score != b->score) {
         return a->score > b->score;
     }
-    int shorter = a->length < b->length ? a->length : b->length;
-    int order = memcmp(a->text, b->text, shorter);
-    return order != 0 ? order < 0 : a->length < b->length;
+    const Found *f = &w->found[a->index], *g = &w->found[b->index];
+    int shorter = f->length < g->length ? f->length : g->length;
+    int order = memcmp(w->text + f->text, w->text + g->text, shorter);
+    return order != 0 ? order < 0 : f->length < g->length;
 }
 
 /* Runs the merge sort starts from, sorted by insertion. */
@@ -506,14 +501,14 @@ ranks_before(const Rank *a, const Rank *b)
  * (`items` or `spare`). A merge sort with the comparison inline: C's qsort calls it
  * through a pointer, about three times the cost for a board's hundred words. */
 static void
-sort_ranks(Rank *items, Rank *spare, size_t count, Rank **sorted)
+sort_ranks(const Walk *w, Rank *items, Rank *spare, size_t count, Rank **sorted)
 {
     for (size_t start = 0; start < count; start += RUN) {
         size_t end = start + RUN < count ? start + RUN : count;
         for (size_t i = start + 1; i < end; i++) {
             Rank item = items[i];
             size_t j = i;
-            while (j > start && ranks_before(&item, &items[j - 1])) {
+            while (j > start && ranks_before(w, &item, &items[j - 1])) {
                 items[j] = items[j - 1];
                 j--;
             }
@@ -527,7 +522,8 @@ sort_ranks(Rank *items, Rank *spare, size_t count, Rank **sorted)
             size_t end = start + 2 * width < count ? start + 2 * width : count;
             size_t left = start, right = middle, out = start;
             while (left < middle && right < end) {
-                to[out++] = ranks_before(&from[right], &from[left]) ? from[right++] : from[left++];
+                to[out++] =
+                    ranks_before(w, &from[right], &from[left]) ? from[right++] : from[left++];
             }
             memcpy(to + out, from + left, (middle - left) * sizeof(Rank));
             out += middle - left;
@@ -550,24 +546,25 @@ ranked_tuple(const Walk *w, PyObject *cells, const int *scores, int longest_scor
     }
     for (uint32_t i = 0; i < w->found_count; i++) {
         const Found *f = &w->found[i];
-        order[i].text = w->text + f->text;
-        order[i].found = f;
-        order[i].length = f->length;
-        order[i].score = score_of(scores, longest_scored, f->length);
+        int score = score_of(scores, longest_scored, f->length);
         /* Higher scores sort first: their byte is inverted (scores over 255 share the
-         * byte, and the full comparison settles them). Then up to KEY_LETTERS letters,
-         * zero-padded: a shorter word sorts before the longer one it begins. */
-        uint64_t key = 255 - (uint64_t)(order[i].score < 255 ? order[i].score : 255);
-        for (int j = 0; j < KEY_LETTERS; j++) {
-            key = (key << 8) | (j < f->length ? (uint8_t)order[i].text[j] : 0);
-        }
-        order[i].key = key;
+         * byte, and the full comparison settles them). Then the first 7 letters, from
+         * the word's prefix, first letter highest, zero-padded: a shorter word sorts
+         * before the longer one it begins. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        uint64_t letters = f->prefix;
+#else
+        uint64_t letters = __builtin_bswap64(f->prefix);
+#endif
+        order[i].key = (255 - (uint64_t)(score < 255 ? score : 255)) << 56 | letters >> 8;
+        order[i].index = i;
+        order[i].score = score;
     }
     Rank *sorted;
-    sort_ranks(order, order + w->found_count + 1, w->found_count, &sorted);
+    sort_ranks(w, order, order + w->found_count + 1, w->found_count, &sorted);
     PyObject *result = PyTuple_New(w->found_count);
     for (uint32_t i = 0; result != NULL && i < w->found_count; i++) {
-        const Found *f = sorted[i].found;
+        const Found *f = &w->found[sorted[i].index];
         PyObject *word = word_object(w, f);
         PyObject *score = word ? PyLong_FromLong(sorted[i].score) : NULL;
         PyObject *path = score ? path_object(w, f, cells) : NULL;
