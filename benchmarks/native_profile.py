@@ -127,9 +127,9 @@ corrupt[dictionary.root] = len(corrupt) + 4 * STRIDE
 arguments = list(solver._native_board(parse_board("abcd efgh ijkl mnop"), dictionary, 3))
 ranked, scored = native.MODE_RANKED, native.MODE_SCORE
 every = (native.MODE_PATHS, ranked, scored)
-# (argument, a bad value for it, the modes that read it)
+# (argument after the mode, a bad value for it, the modes that read it)
 changes = [(0, corrupt, every), (0, array("h", [0] * 64), every), (7, {{"a": 0}}, every),
-           (8, ("a",) * 15, every), (2, 1, every), (14, (), (ranked, scored)), (15, int, (ranked,))]
+           (8, ("a",) * 15, every), (1, 1, every), (13, (), (ranked, scored)), (14, int, (ranked,))]
 for index, value, modes in changes:
     for mode in modes:
         wrong = list(arguments)
@@ -238,7 +238,8 @@ def memcheck(tree: Path, wordlist: Path, cache: str) -> tuple[int, int, str]:
         text = log.read_text()
     # memcheck's records are separated by a line holding only its prefix (==PID==).
     records = re.split(r"^==\d+== ?\n", text, flags=re.MULTILINE)
-    ours = [record for record in records if "_native" in record]
+    # A frame in the module: "(_native.c:123)", or "(in .../_native.cpython-...so)".
+    ours = [record for record in records if re.search(r"\(_native\.c:|/_native\.cpython", record)]
     errors = sum(1 for record in ours if "lost in loss record" not in record)
     lost = sum(1 for record in ours if "definitely lost in loss record" in record)
     summary = " ".join(
