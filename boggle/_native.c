@@ -22,10 +22,18 @@
  * - Moves are listed per cell once per call, blanks left out, in the order of
  *   boggle.board.grid_neighbors: the first path found for a word must be the one the
  *   Python search finds. Listing them costs about 100 ns for a 4x4 board, so nothing
- *   is cached between calls (and nothing shared needs a lock).
+ *   is cached between calls (and nothing shared needs a lock). Beside them, per cell
+ *   and column, the moves onto a face of that column: a step looks only at the moves
+ *   whose column the node's bit set holds, still in move order.
+ * - The per-cell tables and the first hash table of a board up to 8x8 are one block on
+ *   the stack: setting up a 4x4 walk allocates nothing.
  * - A DAWG node is reached by many prefixes, so a node cannot mark "this word was
- *   found". Words found are kept in an open-addressing hash table of their letters,
- *   local to the call, and turned into Python objects once, at the end.
+ *   found". Words found are kept in an open-addressing hash table of their letters
+ *   (hashed and compared 8 letters at a time), local to the call, and turned into
+ *   Python objects once, at the end, ranked by a merge sort on a key of the score and
+ *   the first letters.
+ * - How each choice was measured (instructions per board, under callgrind) is in
+ *   benchmarks/README.md; benchmarks/native_profile.py repeats the count.
  * - The limit is checked every 4,096 steps, about 20-40 microseconds of walk, with
  *   the thread's CPU clock (the budget) and the monotonic clock (the ceiling), as the
  *   Python side's Limit and watchdog count them. A clock read costs well under a
@@ -47,11 +55,16 @@
 /* Steps between two readings of the clocks; a power of two. */
 #define CHECK_EVERY 4096
 #define MAX_CELLS 65535
+/* Bytes of the stack a call uses for its per-cell tables and first hash table: enough
+ * for an 8x8 board, so that the boards people play cost no allocation to set up. */
+#define SCRATCH_BYTES 16384
 
 enum { MODE_PATHS = 0, MODE_RANKED = 1, MODE_SCORE = 2 };
 enum { HALT_NONE = 0, HALT_LIMIT, HALT_MEMORY, HALT_CORRUPT };
 
 typedef struct {
+    uint64_t prefix; /* its first 8 letters, zero-padded: the whole of most words */
+    uint32_t hash;   /* of its letters (hash_word) */
     uint32_t text;   /* offset of the word's letters in the text arena */
     uint32_t path;   /* offset of its cells in the path arena */
     uint16_t length; /* letters */
@@ -61,7 +74,7 @@ typedef struct {
 typedef struct {
     /* The word graph. */
     const int32_t *table;
-    int64_t max_node; /* the largest offset a row may start at */
+    uint32_t max_node; /* the largest offset a row may start at */
     int stride;
     int mask_column; /* -1: the table has no usable bit-set column */
     int prefetch_column; /* the column read first from a child's row */
@@ -71,23 +84,23 @@ typedef struct {
     const uint8_t *column; /* per cell; BLANK for a blank */
     const char (*letters)[MAX_FACE];
     const uint8_t *face_length;
-    const uint16_t *moves; /* 8 per cell */
+    const uint32_t *moves; /* 8 per cell, each the next cell << 8 | its column */
     const uint8_t *move_count;
     const uint64_t *reach; /* per cell: bits of the columns of the faces around it */
-    uint64_t used_bits;
+    const uint8_t (*moves_by_column)[32]; /* per cell and column: bits of its moves */
     uint8_t *used_bytes;
-    /* The walk's position. */
-    char *word;
-    int word_length;
+    /* The walk's position: the cells stepped on, and the letters they spell. */
     uint16_t *path;
-    int depth;
+    char *word;
     int min_length;
     int keep_paths;
     /* Words found. */
     Found *found;
     uint32_t found_count, found_capacity;
+    int longest; /* letters of the longest word found */
     uint32_t *slots; /* hash table: index + 1 into found, 0 for empty */
     uint32_t slot_mask;
+    int slots_on_heap; /* the first table is in the call's scratch space */
     char *text;
     size_t text_length, text_capacity;
     uint16_t *paths;
@@ -119,23 +132,44 @@ limit_passed(const Walk *w)
     return w->has_ceiling && clock_seconds(CLOCK_MONOTONIC) >= w->wall_by;
 }
 
-static uint32_t
-hash_letters(const char *text, int length)
+/* The first `length` letters of the 8 bytes at `text` (all 8 from 8 on), the rest
+ * zero. Words are read 8 letters at a time: the word being spelt has 8 bytes of room
+ * past its end. */
+static inline uint64_t
+chunk_of(const char *text, int length)
 {
-    uint32_t hash = 2166136261u; /* FNV-1a: short keys, no setup */
-    for (int i = 0; i < length; i++) {
-        hash = (hash ^ (uint8_t)text[i]) * 16777619u;
+    uint64_t chunk;
+    memcpy(&chunk, text, 8);
+    if (length >= 8) {
+        return chunk;
     }
-    return hash;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return chunk & ~(~(uint64_t)0 >> (8 * length));
+#else
+    return chunk & (((uint64_t)1 << (8 * length)) - 1);
+#endif
 }
 
+/* A hash of a word's letters, 8 at a time (a multiply each), from its prefix. */
+static inline uint32_t
+hash_word(const char *word, int length, uint64_t prefix)
+{
+    const uint64_t odd = 0x9E3779B97F4A7C15u; /* 2^64 / the golden ratio */
+    uint64_t hash = (prefix ^ (uint64_t)length) * odd;
+    for (int at = 8; at < length; at += 8) {
+        hash = (hash ^ chunk_of(word + at, length - at)) * odd;
+    }
+    return (uint32_t)(hash >> 32); /* the high half: the multiplies mix it best */
+}
+
+/* Room for `needed` items in `*buffer`: at first `first`, then doubling. */
 static int
-grow(void **buffer, size_t *capacity, size_t needed, size_t item)
+grow(void **buffer, size_t *capacity, size_t needed, size_t item, size_t first)
 {
     if (needed <= *capacity) {
         return 0;
     }
-    size_t capacity_new = *capacity ? *capacity : 256;
+    size_t capacity_new = *capacity ? *capacity : first;
     while (capacity_new < needed) {
         capacity_new *= 2;
     }
@@ -158,57 +192,69 @@ rehash(Walk *w)
         return -1;
     }
     for (uint32_t i = 0; i < w->found_count; i++) {
-        const Found *f = &w->found[i];
-        uint32_t slot = hash_letters(w->text + f->text, f->length) & (size - 1);
+        uint32_t slot = w->found[i].hash & (size - 1);
         while (slots[slot]) {
             slot = (slot + 1) & (size - 1);
         }
         slots[slot] = i + 1;
     }
-    free(w->slots);
+    if (w->slots_on_heap) {
+        free(w->slots);
+    }
     w->slots = slots;
     w->slot_mask = size - 1;
+    w->slots_on_heap = 1;
     return 0;
 }
 
-/* Keep the word spelt so far with its path, unless it was found before. */
+/* Keep the word spelt so far (`length` letters, on the first `depth` cells of the
+ * path), with its path, unless it was found before. */
 static void
-record(Walk *w)
+record(Walk *w, int depth, int length)
 {
-    const char *word = w->word;
-    int length = w->word_length;
     if (length > UINT16_MAX) {
         w->halt = HALT_CORRUPT; /* only a graph with a cycle spells words this long */
         return;
     }
-    uint32_t slot = hash_letters(word, length) & w->slot_mask;
+    const char *word = w->word;
+    const uint16_t *path = w->path;
+    uint64_t prefix = chunk_of(word, length);
+    uint32_t hash = hash_word(word, length, prefix);
+    uint32_t slot = hash & w->slot_mask;
     uint32_t index;
     while ((index = w->slots[slot]) != 0) {
         const Found *f = &w->found[index - 1];
-        if (f->length == length && memcmp(w->text + f->text, word, length) == 0) {
+        if (f->hash == hash && f->prefix == prefix && f->length == length &&
+            (length <= 8 || memcmp(w->text + f->text + 8, word + 8, length - 8) == 0)) {
             return; /* the first path found is the one kept */
         }
         slot = (slot + 1) & w->slot_mask;
     }
+    /* First sizes enough for most 4x4 and 5x5 boards. */
     size_t capacity = w->found_capacity;
-    if (grow((void **)&w->found, &capacity, (size_t)w->found_count + 1, sizeof(Found)) ||
-        grow((void **)&w->text, &w->text_capacity, w->text_length + length, 1) ||
+    if (grow((void **)&w->found, &capacity, (size_t)w->found_count + 1, sizeof(Found), 256) ||
+        grow((void **)&w->text, &w->text_capacity, w->text_length + length, 1, 2048) ||
         (w->keep_paths && grow((void **)&w->paths, &w->paths_capacity,
-                               w->paths_length + w->depth, sizeof(uint16_t)))) {
+                               w->paths_length + depth, sizeof(uint16_t), 2048))) {
         w->halt = HALT_MEMORY;
         return;
     }
     w->found_capacity = (uint32_t)capacity;
     Found *f = &w->found[w->found_count];
+    f->prefix = prefix;
+    f->hash = hash;
     f->text = (uint32_t)w->text_length;
     f->length = (uint16_t)length;
     memcpy(w->text + w->text_length, word, length);
     w->text_length += length;
-    f->cubes = (uint16_t)w->depth;
+    f->cubes = (uint16_t)depth;
     f->path = (uint32_t)w->paths_length;
     if (w->keep_paths) {
-        memcpy(w->paths + w->paths_length, w->path, w->depth * sizeof(uint16_t));
-        w->paths_length += w->depth;
+        memcpy(w->paths + w->paths_length, path, depth * sizeof(uint16_t));
+        w->paths_length += depth;
+    }
+    if (length > w->longest) {
+        w->longest = length;
     }
     w->slots[slot] = ++w->found_count;
     /* At most half full, so that a probe ends after a step or two. */
@@ -217,79 +263,128 @@ record(Walk *w)
     }
 }
 
-/* The walk on from `cell` (already used and on the path), where the letters so far
- * lead to `node`: each adjacent unused cube whose face continues some word is
- * stepped onto, its word recorded, and walked on from when the graph's bit set says
- * a face around it could go further. Two copies: used cells as bits, or as bytes. */
-#define DEFINE_WALK(NAME, IS_USED, MARK, UNMARK)                                        \
-    static void NAME(Walk *w, int cell, int32_t node)                                   \
+typedef void WalkFrom(Walk *w, int cell, int32_t node, uint32_t node_mask, int depth,
+                      int length, uint64_t used);
+
+/* The walk on from `cell`, the `depth`-th cell of the path (already on it and used),
+ * where its `length` letters lead to `node`: each adjacent unused cube whose face
+ * continues some word is stepped onto, its word recorded, and walked on from when the
+ * graph's bit set says a face around it could go further.
+ *
+ * Written once and compiled four times (`bits`: used cells as the bits of `used`, or
+ * as bytes; `masked`: whether the table has the bit-set column), so that neither
+ * choice is a test in the loop. The position is in arguments, not in the Walk: they
+ * live in registers, and a step back needs no undoing (`used` is the caller's own).
+ * `self` is the compiled copy itself, for the step down. */
+static inline __attribute__((always_inline)) void
+walk_from(Walk *w, int cell, int32_t node, uint32_t node_mask, int depth, int length,
+          uint64_t used, const int bits, const int masked, WalkFrom *self)
+{
+    const int32_t *table = w->table;
+    const uint32_t *moves = w->moves + 8 * cell;
+    const uint32_t max_node = w->max_node;
+    /* The moves worth a look, as bits in move order: with the bit set, those whose
+     * face's column is one the node leads on by (`node_mask`), found from the few
+     * columns the node and the faces around share; nearly three moves in four lead
+     * nowhere, and each cost a read of the table. In move order, so that the first
+     * path found for a word stays the one search_python finds. */
+    uint32_t candidates;
+    if (masked) {
+        const uint8_t *moves_by_column = w->moves_by_column[cell];
+        uint32_t columns = node_mask & (uint32_t)w->reach[cell];
+        candidates = 0;
+        while (columns) {
+            candidates |= moves_by_column[__builtin_ctz(columns)];
+            columns &= columns - 1;
+        }
+    }
+    else {
+        candidates = (1u << w->move_count[cell]) - 1;
+    }
+    /* Every child row first, each fetched ahead: the walk waits on memory (the table
+     * is megabytes), and the fetches of up to eight rows then overlap. */
+    int32_t children[8];
+    uint8_t steps[8];
+    int count = 0;
+    while (candidates) {
+        int k = __builtin_ctz(candidates);
+        candidates &= candidates - 1;
+        uint32_t move = moves[k];
+        int next = (int)(move >> 8);
+        if (bits ? (used >> next) & 1 : w->used_bytes[next]) {
+            continue;
+        }
+        int32_t child = table[node + (move & 255)];
+        if (child == 0) {
+            continue;
+        }
+        children[count] = child;
+        steps[count++] = (uint8_t)k;
+        if ((uint32_t)child <= max_node) {
+            __builtin_prefetch(table + child);
+            __builtin_prefetch(table + child + 16);
+            __builtin_prefetch(table + child + w->prefetch_column);
+        }
+    }
+    for (int i = 0; i < count; i++) {
+        int32_t child = children[i];
+        if (__builtin_expect((uint32_t)child > max_node, 0)) { /* negative ones too */
+            w->halt = HALT_CORRUPT;
+            return;
+        }
+        if (__builtin_expect((++w->steps & (CHECK_EVERY - 1)) == 0, 0) && limit_passed(w)) {
+            w->halt = HALT_LIMIT;
+            return;
+        }
+        int next = (int)(moves[steps[i]] >> 8);
+        int reached = length + w->face_length[next];
+        w->path[depth] = (uint16_t)next;
+        /* Spelt as it is stepped: a step costs a copy of 8 bytes, where spelling the
+         * word from its path when it is recorded cost more (a quarter of steps record). */
+        memcpy(w->word + length, w->letters[next], MAX_FACE);
+        if (child < w->terminal_limit && reached >= w->min_length) {
+            record(w, depth + 1, reached);
+            if (w->halt != HALT_NONE) {
+                return;
+            }
+        }
+        uint32_t child_mask = masked ? (uint32_t)table[child + w->mask_column] : 0;
+        if (!masked || (child_mask & (uint32_t)w->reach[next])) {
+            if (bits) {
+                self(w, next, child, child_mask, depth + 1, reached, used | (uint64_t)1 << next);
+            }
+            else {
+                w->used_bytes[next] = 1;
+                self(w, next, child, child_mask, depth + 1, reached, 0);
+                w->used_bytes[next] = 0;
+            }
+            if (w->halt != HALT_NONE) {
+                return;
+            }
+        }
+    }
+}
+
+#define DEFINE_WALK(NAME, BITS, MASKED)                                                 \
+    static void NAME(Walk *w, int cell, int32_t node, uint32_t node_mask, int depth,   \
+                     int length, uint64_t used)                                         \
     {                                                                                   \
-        const int32_t *table = w->table;                                                \
-        const uint16_t *moves = w->moves + 8 * cell;                                    \
-        int count = w->move_count[cell];                                                \
-        int32_t children[8];                                                            \
-        /* Every child row first, each fetched ahead: the walk waits on memory (the     \
-         * table is megabytes), and the fetches of up to eight rows then overlap. */    \
-        for (int k = 0; k < count; k++) {                                               \
-            int32_t child = table[node + w->column[moves[k]]];                          \
-            children[k] = child;                                                        \
-            if (child > 0 && child <= w->max_node) {                                    \
-                __builtin_prefetch(table + child);                                      \
-                __builtin_prefetch(table + child + 16);                                 \
-                __builtin_prefetch(table + child + w->prefetch_column);                 \
-            }                                                                           \
-        }                                                                               \
-        for (int k = 0; k < count; k++) {                                               \
-            int next = moves[k];                                                        \
-            int32_t child = children[k];                                                \
-            if (child == 0 || IS_USED(next)) {                                          \
-                continue;                                                               \
-            }                                                                           \
-            if (child < 0 || child > w->max_node) {                                     \
-                w->halt = HALT_CORRUPT;                                                 \
-                return;                                                                 \
-            }                                                                           \
-            if ((++w->steps & (CHECK_EVERY - 1)) == 0 && limit_passed(w)) {             \
-                w->halt = HALT_LIMIT;                                                   \
-                return;                                                                 \
-            }                                                                           \
-            int before = w->word_length;                                                \
-            memcpy(w->word + before, w->letters[next], MAX_FACE);                       \
-            w->word_length = before + w->face_length[next];                             \
-            w->path[w->depth++] = (uint16_t)next;                                       \
-            if (child < w->terminal_limit && w->word_length >= w->min_length) {         \
-                record(w);                                                              \
-            }                                                                           \
-            if (w->halt == HALT_NONE &&                                                 \
-                (w->mask_column < 0 ||                                                  \
-                 ((uint64_t)(uint32_t)table[child + w->mask_column] & w->reach[next]))) { \
-                MARK(next);                                                             \
-                NAME(w, next, child);                                                   \
-                UNMARK(next);                                                           \
-            }                                                                           \
-            w->depth--;                                                                 \
-            w->word_length = before;                                                    \
-            if (w->halt != HALT_NONE) {                                                 \
-                return;                                                                 \
-            }                                                                           \
-        }                                                                               \
+        walk_from(w, cell, node, node_mask, depth, length, used, BITS, MASKED, NAME);   \
     }
 
-#define BIT_USED(c) ((w->used_bits >> (c)) & 1u)
-#define BIT_MARK(c) (w->used_bits |= (uint64_t)1 << (c))
-#define BIT_UNMARK(c) (w->used_bits &= ~((uint64_t)1 << (c)))
-#define BYTE_USED(c) (w->used_bytes[c])
-#define BYTE_MARK(c) (w->used_bytes[c] = 1)
-#define BYTE_UNMARK(c) (w->used_bytes[c] = 0)
-
-DEFINE_WALK(walk_bits, BIT_USED, BIT_MARK, BIT_UNMARK)
-DEFINE_WALK(walk_bytes, BYTE_USED, BYTE_MARK, BYTE_UNMARK)
+DEFINE_WALK(walk_bits_masked, 1, 1)
+DEFINE_WALK(walk_bits, 1, 0)
+DEFINE_WALK(walk_bytes_masked, 0, 1)
+DEFINE_WALK(walk_bytes, 0, 0)
 
 /* Every walk, one from each non-blank cube in reading order (as search_python). */
 static void
 walk_board(Walk *w, int32_t root)
 {
     int bits = w->cells <= 64;
+    int masked = w->mask_column >= 0;
+    WalkFrom *from = bits ? (masked ? walk_bits_masked : walk_bits)
+                          : (masked ? walk_bytes_masked : walk_bytes);
     for (int cell = 0; cell < w->cells && w->halt == HALT_NONE; cell++) {
         int column = w->column[cell];
         if (column == BLANK) {
@@ -299,26 +394,27 @@ walk_board(Walk *w, int32_t root)
         if (node == 0) {
             continue;
         }
-        if (node < 0 || node > w->max_node) {
+        if ((uint32_t)node > w->max_node) {
             w->halt = HALT_CORRUPT;
             return;
         }
-        memcpy(w->word, w->letters[cell], MAX_FACE);
-        w->word_length = w->face_length[cell];
+        int length = w->face_length[cell];
         w->path[0] = (uint16_t)cell;
-        w->depth = 1;
-        if (node < w->terminal_limit && w->word_length >= w->min_length) {
-            record(w);
+        memcpy(w->word, w->letters[cell], MAX_FACE);
+        if (node < w->terminal_limit && length >= w->min_length) {
+            record(w, 1, length);
+            if (w->halt != HALT_NONE) {
+                return;
+            }
         }
+        uint32_t node_mask = masked ? (uint32_t)w->table[node + w->mask_column] : 0;
         if (bits) {
-            BIT_MARK(cell);
-            walk_bits(w, cell, node);
-            BIT_UNMARK(cell);
+            from(w, cell, node, node_mask, 1, length, (uint64_t)1 << cell);
         }
         else {
-            BYTE_MARK(cell);
-            walk_bytes(w, cell, node);
-            BYTE_UNMARK(cell);
+            w->used_bytes[cell] = 1;
+            from(w, cell, node, node_mask, 1, length, 0);
+            w->used_bytes[cell] = 0;
         }
     }
 }
@@ -376,18 +472,12 @@ paths_dict(const Walk *w, PyObject *cells)
     return found;
 }
 
-/* What the sort compares, copied out of the walk so that the comparison needs no
- * context (C's qsort passes none, and a static one would be shared by threads). */
+/* What the sort moves: 16 bytes a word. */
 typedef struct {
     uint64_t key; /* the score, inverted, then the first letters: most comparisons */
-    const char *text;
-    const Found *found;
-    int score;
-    int length;
+    uint32_t index; /* of the word in the walk's found */
+    int32_t score;
 } Rank;
-
-/* Letters in the key after the score's byte. */
-#define KEY_LETTERS 7
 
 static int
 score_of(const int *scores, int longest_scored, int length)
@@ -395,67 +485,113 @@ score_of(const int *scores, int longest_scored, int length)
     return scores[length < longest_scored ? length : longest_scored];
 }
 
-/* Highest score first, then alphabetically (the letters are ASCII: byte order is
- * Python's string order). */
-static int
-compare_rank(const void *left, const void *right)
+/* Whether `a` ranks before `b`: highest score first, then alphabetically (the letters
+ * are ASCII: byte order is Python's string order). No two words are equal. */
+static inline int
+ranks_before(const Walk *w, const Rank *a, const Rank *b)
 {
-    const Rank *a = left, *b = right;
     if (a->key != b->key) {
-        return a->key < b->key ? -1 : 1;
+        return a->key < b->key;
     }
     if (a->score != b->score) {
-        return a->score > b->score ? -1 : 1;
+        return a->score > b->score;
     }
-    int shorter = a->length < b->length ? a->length : b->length;
-    int order = memcmp(a->text, b->text, shorter);
-    return order != 0 ? order : a->length - b->length;
+    const Found *f = &w->found[a->index], *g = &w->found[b->index];
+    int shorter = f->length < g->length ? f->length : g->length;
+    int order = memcmp(w->text + f->text, w->text + g->text, shorter);
+    return order != 0 ? order < 0 : f->length < g->length;
+}
+
+/* Runs the merge sort starts from, sorted by insertion. */
+#define RUN 16
+
+/* Sort `count` ranks, with `spare` room for as many; the sorted ones end in `*sorted`
+ * (`items` or `spare`). A merge sort with the comparison inline: C's qsort calls it
+ * through a pointer, about three times the cost for a board's hundred words. */
+static void
+sort_ranks(const Walk *w, Rank *items, Rank *spare, size_t count, Rank **sorted)
+{
+    for (size_t start = 0; start < count; start += RUN) {
+        size_t end = start + RUN < count ? start + RUN : count;
+        for (size_t i = start + 1; i < end; i++) {
+            Rank item = items[i];
+            size_t j = i;
+            while (j > start && ranks_before(w, &item, &items[j - 1])) {
+                items[j] = items[j - 1];
+                j--;
+            }
+            items[j] = item;
+        }
+    }
+    Rank *from = items, *to = spare;
+    for (size_t width = RUN; width < count; width *= 2) {
+        for (size_t start = 0; start < count; start += 2 * width) {
+            size_t middle = start + width < count ? start + width : count;
+            size_t end = start + 2 * width < count ? start + 2 * width : count;
+            size_t left = start, right = middle, out = start;
+            while (left < middle && right < end) {
+                to[out++] =
+                    ranks_before(w, &from[right], &from[left]) ? from[right++] : from[left++];
+            }
+            memcpy(to + out, from + left, (middle - left) * sizeof(Rank));
+            out += middle - left;
+            memcpy(to + out, from + right, (end - right) * sizeof(Rank));
+        }
+        Rank *swap = from;
+        from = to;
+        to = swap;
+    }
+    *sorted = from;
 }
 
 static PyObject *
 ranked_tuple(const Walk *w, PyObject *cells, const int *scores, int longest_scored,
              PyTypeObject *found_word)
 {
-    Rank *order = malloc(((size_t)w->found_count + 1) * sizeof(Rank));
+    Rank *order = malloc(((size_t)w->found_count + 1) * 2 * sizeof(Rank));
     if (order == NULL) {
         return PyErr_NoMemory();
     }
     for (uint32_t i = 0; i < w->found_count; i++) {
         const Found *f = &w->found[i];
-        order[i].text = w->text + f->text;
-        order[i].found = f;
-        order[i].length = f->length;
-        order[i].score = score_of(scores, longest_scored, f->length);
+        int score = score_of(scores, longest_scored, f->length);
         /* Higher scores sort first: their byte is inverted (scores over 255 share the
-         * byte, and the full comparison below settles them). Then up to KEY_LETTERS
-         * letters, zero-padded: a shorter word sorts before the longer one it begins. */
-        uint64_t key = 255 - (uint64_t)(order[i].score < 255 ? order[i].score : 255);
-        for (int j = 0; j < KEY_LETTERS; j++) {
-            key = (key << 8) | (j < f->length ? (uint8_t)order[i].text[j] : 0);
-        }
-        order[i].key = key;
+         * byte, and the full comparison settles them). Then the first 7 letters, from
+         * the word's prefix, first letter highest, zero-padded: a shorter word sorts
+         * before the longer one it begins. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        uint64_t letters = f->prefix;
+#else
+        uint64_t letters = __builtin_bswap64(f->prefix);
+#endif
+        order[i].key = (255 - (uint64_t)(score < 255 ? score : 255)) << 56 | letters >> 8;
+        order[i].index = i;
+        order[i].score = score;
     }
-    qsort(order, w->found_count, sizeof(Rank), compare_rank);
+    Rank *sorted;
+    sort_ranks(w, order, order + w->found_count + 1, w->found_count, &sorted);
     PyObject *result = PyTuple_New(w->found_count);
     for (uint32_t i = 0; result != NULL && i < w->found_count; i++) {
-        const Found *f = order[i].found;
-        /* A FoundWord is a tuple subclass without slots of its own: allocated as
-         * tuple.__new__(FoundWord, ...) allocates it, and filled in place. */
-        PyObject *item = found_word->tp_alloc(found_word, 3);
-        PyObject *word = item ? word_object(w, f) : NULL;
-        PyObject *score = word ? PyLong_FromLong(order[i].score) : NULL;
+        const Found *f = &w->found[sorted[i].index];
+        PyObject *word = word_object(w, f);
+        PyObject *score = word ? PyLong_FromLong(sorted[i].score) : NULL;
         PyObject *path = score ? path_object(w, f, cells) : NULL;
-        if (path == NULL) {
-            Py_XDECREF(item);
+        /* A FoundWord is a tuple subclass without slots of its own: allocated as
+         * tuple.__new__(FoundWord, ...) allocates it, and filled in place. It is left
+         * untracked by the collector (a word, a number and a path hold no cycle), so
+         * it is allocated untracked and not cleared first: every item is set here. */
+        PyObject *item = path ? (PyObject *)PyObject_GC_NewVar(PyTupleObject, found_word, 3)
+                              : NULL;
+        if (item == NULL) {
             Py_XDECREF(word);
             Py_XDECREF(score);
+            Py_XDECREF(path);
             Py_CLEAR(result);
             break;
         }
         PyTuple_SET_ITEM(item, 0, word);
         PyTuple_SET_ITEM(item, 1, score);
         PyTuple_SET_ITEM(item, 2, path);
-        PyObject_GC_UnTrack(item); /* a word, a number and a path: no cycle either */
         PyTuple_SET_ITEM(result, i, item);
     }
     free(order);
@@ -468,7 +604,9 @@ static void
 free_walk(Walk *w)
 {
     free(w->found);
-    free(w->slots);
+    if (w->slots_on_heap) {
+        free(w->slots);
+    }
     free(w->text);
     free(w->paths);
 }
@@ -505,6 +643,20 @@ read_seconds(PyObject *value, const char *name, double *out)
         return -1;
     }
     *out = seconds;
+    return 0;
+}
+
+/* The first `count` points of the scores tuple, each a whole number from 0 to 10^6. */
+static int
+read_scores(PyObject *tuple, int count, int *scores)
+{
+    for (int i = 0; i < count; i++) {
+        long points;
+        if (read_int(PyTuple_GET_ITEM(tuple, i), "a score", 0, 1000000, &points)) {
+            return -1;
+        }
+        scores[i] = (int)points;
+    }
     return 0;
 }
 
@@ -573,6 +725,9 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "found_word must be a tuple subclass without slots");
         return NULL;
     }
+    /* The points are read once the walk is over, up to the longest word found: the
+     * table runs to the longest word a graph may hold (64 letters), and reading all of
+     * it took as long as setting up the rest of a 4x4 walk. */
     int scores[256];
     int scores_count = 0;
     if (mode != MODE_PATHS) {
@@ -582,13 +737,6 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             return NULL;
         }
         scores_count = (int)PyTuple_GET_SIZE(scores_arg);
-        for (int i = 0; i < scores_count; i++) {
-            long points;
-            if (read_int(PyTuple_GET_ITEM(scores_arg, i), "a score", 0, 1000000, &points)) {
-                return NULL;
-            }
-            scores[i] = (int)points;
-        }
     }
 
     Py_buffer view;
@@ -611,26 +759,51 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
 
-    /* Everything the walk reads, copied out of Python objects before the lock goes. */
+    /* Everything the walk reads, copied out of Python objects before the lock goes,
+     * in one block: on the stack up to SCRATCH_BYTES, else one allocation. The first
+     * hash table holds 16 words a cell before it grows (random boards have 6 to 10 a
+     * cell): it seldom grows, and is little to clear. */
     size_t n = (size_t)cells_count;
-    char (*letters)[MAX_FACE] = calloc(n, MAX_FACE);
-    uint8_t *face_length = calloc(n, 1);
-    uint16_t *moves = malloc(n * 8 * sizeof(uint16_t));
-    uint8_t *move_count = calloc(n, 1);
-    uint64_t *reach = calloc(n, sizeof(uint64_t));
-    uint8_t *used_bytes = calloc(n, 1);
-    char *word = calloc(n * MAX_FACE + MAX_FACE, 1);
-    uint16_t *path = malloc(n * sizeof(uint16_t));
-    uint32_t *slots = calloc(1024, sizeof(uint32_t));
-    uint8_t *column = malloc(n);
+    int masked = mask_column >= 0;
+    uint32_t slot_count = 256;
+    while (slot_count < 32 * n && slot_count < 65536) {
+        slot_count *= 2;
+    }
+#define ROUND8(bytes) (((bytes) + 7) & ~(size_t)7)
+    size_t scratch_size = ROUND8(n * 8 * sizeof(uint32_t)) /* moves */ +
+                          ROUND8(n * sizeof(uint64_t)) /* reach */ +
+                          ROUND8(n * MAX_FACE) /* letters */ +
+                          ROUND8(n * MAX_FACE + MAX_FACE) /* word */ +
+                          ROUND8(n * sizeof(uint16_t)) /* path */ +
+                          (masked ? n * 32 : 0) /* moves_by_column */ +
+                          4 * ROUND8(n) /* face_length, move_count, used_bytes, column */ +
+                          (size_t)slot_count * sizeof(uint32_t);
+    _Alignas(16) unsigned char stack_scratch[SCRATCH_BYTES];
+    unsigned char *scratch = scratch_size <= SCRATCH_BYTES ? stack_scratch
+                                                           : malloc(scratch_size);
     Walk w;
     memset(&w, 0, sizeof w);
     PyObject *result = NULL;
-    if (!letters || !face_length || !moves || !move_count || !reach || !used_bytes || !word ||
-        !path || !slots || !column) {
+    if (scratch == NULL) {
         PyErr_NoMemory();
         goto done;
     }
+    memset(scratch, 0, scratch_size);
+    unsigned char *next_free = scratch;
+#define TAKE(bytes) (next_free += ROUND8(bytes), next_free - ROUND8(bytes))
+    uint32_t *moves = (uint32_t *)TAKE(n * 8 * sizeof(uint32_t));
+    uint64_t *reach = (uint64_t *)TAKE(n * sizeof(uint64_t));
+    char (*letters)[MAX_FACE] = (char (*)[MAX_FACE])TAKE(n * MAX_FACE);
+    char *word = (char *)TAKE(n * MAX_FACE + MAX_FACE);
+    uint16_t *path = (uint16_t *)TAKE(n * sizeof(uint16_t));
+    uint8_t (*moves_by_column)[32] = (uint8_t (*)[32])TAKE(masked ? n * 32 : 0);
+    uint8_t *face_length = TAKE(n);
+    uint8_t *move_count = TAKE(n);
+    uint8_t *used_bytes = TAKE(n);
+    uint8_t *column = TAKE(n);
+    uint32_t *slots = (uint32_t *)TAKE((size_t)slot_count * sizeof(uint32_t));
+#undef TAKE
+#undef ROUND8
     for (int c = 0; c < cells_count; c++) {
         PyObject *face = PyTuple_GET_ITEM(faces, c);
         PyObject *code = PyDict_GetItemWithError(column_of, face);
@@ -677,7 +850,10 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                     if (next == cell || column[next] == BLANK) {
                         continue;
                     }
-                    moves[8 * cell + move_count[cell]++] = (uint16_t)next;
+                    if (masked) { /* a face column of a masked table is below 32 */
+                        moves_by_column[cell][column[next]] |= 1u << move_count[cell];
+                    }
+                    moves[8 * cell + move_count[cell]++] = (uint32_t)next << 8 | column[next];
                     reach[cell] |= (uint64_t)1 << (column[next] & 63);
                 }
             }
@@ -685,7 +861,8 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
 
     w.table = (const int32_t *)view.buf;
-    w.max_node = entries - stride;
+    /* Offsets are 32-bit entries: no row starts past INT32_MAX, whatever the size. */
+    w.max_node = (uint32_t)(entries - stride < INT32_MAX ? entries - stride : INT32_MAX);
     w.stride = (int)stride;
     w.mask_column = (int)mask_column;
     w.prefetch_column = mask_column >= 0 ? (int)mask_column : 0;
@@ -697,14 +874,14 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     w.moves = moves;
     w.move_count = move_count;
     w.reach = reach;
+    w.moves_by_column = (const uint8_t (*)[32])moves_by_column;
     w.used_bytes = used_bytes;
     w.word = word;
     w.path = path;
     w.min_length = (int)min_length;
     w.keep_paths = mode != MODE_SCORE;
     w.slots = slots;
-    slots = NULL; /* owned by the walk now */
-    w.slot_mask = 1023;
+    w.slot_mask = slot_count - 1;
     w.has_budget = budget >= 0.0;
     w.has_ceiling = ceiling >= 0.0;
 
@@ -736,6 +913,10 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     else if (mode == MODE_PATHS) {
         result = paths_dict(&w, cells);
     }
+    else if (read_scores(scores_arg, w.longest < scores_count ? w.longest + 1 : scores_count,
+                         scores) < 0) {
+        result = NULL;
+    }
     else if (mode == MODE_RANKED) {
         result = ranked_tuple(&w, cells, scores, scores_count - 1, (PyTypeObject *)found_word);
     }
@@ -749,16 +930,9 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 
 done:
     free_walk(&w);
-    free(slots);
-    free(letters);
-    free(face_length);
-    free(moves);
-    free(move_count);
-    free(reach);
-    free(used_bytes);
-    free(word);
-    free(path);
-    free(column);
+    if (scratch != stack_scratch) {
+        free(scratch);
+    }
     PyBuffer_Release(&view);
     return result;
 }

@@ -119,12 +119,12 @@ def solve(
     budget). ``engine`` is the search core, the one :data:`ENGINE` names unless given.
     """
     _check_min_length(min_length)
-    check_faces(board, dictionary)
     limit = None if budget is None else Limit(budget, ceiling)
     search = engine or ENGINES[ENGINE]
     ranked = _RANKED.get(search)
-    if ranked is not None:
+    if ranked is not None:  # the native core, which checks the faces itself
         return Solution(board, min_length, ranked(board, dictionary, min_length, limit))
+    check_faces(board, dictionary)
     return Solution(board, min_length, _ranked(search(board, dictionary, min_length, limit)))
 
 
@@ -138,11 +138,11 @@ def score_board(
     the words and paths, for rating boards by the thousand. ``engine`` names the core
     (:data:`ENGINE` unless given)."""
     _check_min_length(min_length)
-    check_faces(board, dictionary)
     if (engine or ENGINE) == "native":
         if _native is None:
             raise ValueError(f"the native search core is not in use: {ENGINE_NOTICE}")
-        return _native.walk(_native.MODE_SCORE, *_native_board(board, dictionary, min_length))
+        return _native_search(_native.MODE_SCORE, board, dictionary, min_length, None)
+    check_faces(board, dictionary)
     found = search_python(board, dictionary, min_length, None)
     return sum(map(_SCORE_OF_LENGTH.__getitem__, map(len, found))), len(found)
 
@@ -354,6 +354,9 @@ def _native_board(board: Board, dictionary: Dictionary, min_length: int) -> tupl
     layout = _native_layout(dictionary.rules)
     faces = board.faces
     if layout.symbols:
+        # Spelt in symbols, a face the rules do not have might read as one they have
+        # ("{" as "ä"): such boards are refused here, before the spelling.
+        check_faces(board, dictionary)
         faces = tuple(face.translate(layout.symbols) for face in faces)
     return (
         dictionary.table,
@@ -377,11 +380,19 @@ def _native_board(board: Board, dictionary: Dictionary, min_length: int) -> tupl
 def _native_search(
     mode: int, board: Board, dictionary: Dictionary, min_length: int, limit: Limit | None
 ) -> Any:
-    """Run the native walk in ``mode``; SearchBudgetExceeded past the limit."""
+    """Run the native walk in ``mode``; BoardError for a face the dictionary's rules
+    have no cube for, SearchBudgetExceeded past the limit."""
     arguments = _native_board(board, dictionary, min_length)
     if limit is not None:
         arguments = (*arguments[:10], limit.budget, limit.ceiling, *arguments[12:])
-    result = _native.walk(mode, *arguments)
+    try:
+        result = _native.walk(mode, *arguments)
+    except ValueError:
+        # The walk refuses a face without a column (its table of columns holds exactly
+        # the rules' faces and the blank), so check_faces, which costs a 4x4 search
+        # a few percent, runs only then, to say which face and where.
+        check_faces(board, dictionary)
+        raise
     if result is None and limit is not None:
         raise SearchBudgetExceeded(limit.budget, limit.ceiling)
     return result
@@ -394,7 +405,7 @@ def search_native(
     the same words with the same first paths, the limit checked by the walk itself."""
     found = _native_search(_native.MODE_PATHS, board, dictionary, min_length, limit)
     layout = _native_layout(dictionary.rules)
-    if layout.symbol_faces.isdisjoint(board.faces):
+    if not layout.symbol_faces or layout.symbol_faces.isdisjoint(board.faces):
         return found
     return {word.translate(layout.letters): path for word, path in found.items()}
 
@@ -406,7 +417,7 @@ def _ranked_native(
     4x4 board, building and sorting them in Python would take longer than the walk."""
     ranked = _native_search(_native.MODE_RANKED, board, dictionary, min_length, limit)
     layout = _native_layout(dictionary.rules)
-    if layout.symbol_faces.isdisjoint(board.faces):
+    if not layout.symbol_faces or layout.symbol_faces.isdisjoint(board.faces):
         return ranked
     # The symbols sort as the letters do, so the ranking holds: only spell the words
     # that hold one (not letters: "{" is not alpha), leaving the others as they are.

@@ -27,7 +27,15 @@ from hypothesis import strategies as st
 from reference import reference_words
 from test_solver import WEIGHTED_FACES, expensive_board
 
-from boggle import Catalog, Dictionary, SearchBudgetExceeded, parse_board, random_board, solver
+from boggle import (
+    BoardError,
+    Catalog,
+    Dictionary,
+    SearchBudgetExceeded,
+    parse_board,
+    random_board,
+    solver,
+)
 from boggle.board import Board
 from boggle.dictionary import MASK, MAX_WORD_LENGTH, STRIDE
 from boggle.scoring import word_score
@@ -127,6 +135,49 @@ def test_a_known_board_by_hand(native: ModuleType) -> None:
     )
     assert score_board(board, dictionary, engine="native") == (6, 5)
     assert score_board(board, dictionary, 5, engine="native") == (2, 1)
+
+
+def test_words_alike_in_their_first_seven_letters_rank_by_all_their_letters(
+    native: ModuleType,
+) -> None:
+    # The ranking's sort key holds the score and the first seven letters: these words
+    # tie on it (8 letters and more score 11), so their other letters decide.
+    dictionary = Dictionary.from_words(["abcdefghj", "abcdefg", "abcdefghi", "abcdefgh"])
+    board = parse_board("abcd / hgfe / ijxx")
+    spelt = ((0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (1, 2), (1, 1))
+    assert solve(board, dictionary, engine=solver.search_native).words == (
+        ("abcdefgh", 11, (*spelt, (1, 0))),
+        ("abcdefghi", 11, (*spelt, (1, 0), (2, 0))),
+        ("abcdefghj", 11, (*spelt, (1, 0), (2, 1))),
+        ("abcdefg", 5, spelt),
+    )
+
+
+def test_a_long_word_found_twice_is_kept_once_with_its_first_path(native: ModuleType) -> None:
+    # Words are told apart 8 letters at a time: this one is 10, and its last letter can
+    # be either j; the j first in neighbour order, (1, 0), is the path kept.
+    dictionary = Dictionary.from_words(["abcdefghij"])
+    board = parse_board("abcde / jihgf / jxxxx")
+    spelt = ((0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 4), (1, 3), (1, 2), (1, 1))
+    assert solve(board, dictionary, engine=solver.search_native).words == (
+        ("abcdefghij", 11, (*spelt, (1, 0))),
+    )
+    assert score_board(board, dictionary, engine="native") == (11, 1)
+
+
+def test_a_face_the_rules_lack_is_refused_by_name_on_every_native_path(
+    native: ModuleType, common: Dictionary
+) -> None:
+    # The native paths leave the check of the faces to the walk, and name the face only
+    # when the walk refuses one: the message must still be check_faces'.
+    board = Board(1, 3, ("a", "ä", "th"))
+    message = r"'Ä' \(cell 2\) is not a letter of the English dice"
+    with pytest.raises(BoardError, match=message):
+        solve(board, common)
+    with pytest.raises(BoardError, match=message):
+        score_board(board, common, engine="native")
+    with pytest.raises(BoardError, match=message):
+        solver.search_native(board, common, 3, None)
 
 
 @pytest.mark.parametrize("engine", ["native", "python"])
