@@ -18,7 +18,7 @@ import { RovingList } from "./lib/roving.js";
 import * as rounds from "./lib/round.js";
 import { defaultMinLength, rules } from "./lib/rules.js";
 import { Tracer } from "./lib/trace.js";
-import { lengthRows, WordListTools, wordList } from "./lib/word-list.js";
+import { attemptItem, lengthRows, WordListTools, wordList } from "./lib/word-list.js";
 
 const page = $("practice");
 const given = page.dataset; // what the address asked for, checked by the server
@@ -430,16 +430,10 @@ function renderEntries(playing) {
   $("how-to").hidden = !playing;
   $("entered").replaceChildren(
     ...shown.map((entry) =>
-      h(
-        "li",
-        { class: `attempt verdict-${entry.verdict}` },
-        h("span", { class: "attempt-word" }, entry.word),
-        " ",
-        h(
-          "span",
-          { class: "attempt-verdict" },
-          entry.verdict === "found" ? `+${entry.points}` : VERDICTS[entry.verdict],
-        ),
+      attemptItem(
+        entry.word,
+        entry.verdict,
+        entry.verdict === "found" ? `+${entry.points}` : VERDICTS[entry.verdict],
       ),
     ),
   );

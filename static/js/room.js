@@ -19,7 +19,7 @@ import { RovingList } from "./lib/roving.js";
 import { clock, normalize } from "./lib/round.js";
 import { rules } from "./lib/rules.js";
 import { Tracer } from "./lib/trace.js";
-import { wordList } from "./lib/word-list.js";
+import { attemptItem, wordList } from "./lib/word-list.js";
 
 const page = $("room");
 const code = page.dataset.code;
@@ -311,16 +311,10 @@ function renderWords() {
   $("no-words").hidden = shown.length > 0;
   $("entered").replaceChildren(
     ...shown.map((entry) =>
-      h(
-        "li",
-        { class: `attempt verdict-${entry.verdict}` },
-        h("span", { class: "attempt-word" }, entry.word),
-        " ",
-        h(
-          "span",
-          { class: "attempt-verdict" },
-          entry.verdict === "accepted" ? `+${entry.score}` : VERDICTS[entry.verdict],
-        ),
+      attemptItem(
+        entry.word,
+        entry.verdict,
+        entry.verdict === "accepted" ? `+${entry.score}` : VERDICTS[entry.verdict],
       ),
     ),
   );

@@ -13,6 +13,19 @@ const byScore = (a, b) => b.score - a.score || byLength(a, b);
 export const SORTS = { score: byScore, length: byLength, alpha: alphabetical };
 
 /**
+ * One word a player entered, with its verdict (`verdict` names its class, `text` says
+ * it), as the practice page and the game rooms list them.
+ */
+export const attemptItem = (word, verdict, text) =>
+  h(
+    "li",
+    { class: `attempt verdict-${verdict}` },
+    h("span", { class: "attempt-word" }, word),
+    " ",
+    h("span", { class: "attempt-verdict" }, text),
+  );
+
+/**
  * How a word is shown: as its list writes it where that differs from how it is played
  * (French `eleve` is shown "élève"; /solve's `spellings`), else as it is played.
  */
