@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,7 +18,7 @@ from urllib.parse import urlencode, urlparse
 from urllib.request import urlopen
 
 import pytest
-from werkzeug.serving import make_server
+from page_actions import served
 
 from app import create_app
 from boggle import Catalog
@@ -75,12 +74,8 @@ def browser() -> Iterator[Browser]:
 def live_url(cache_dir: Path, catalog: Catalog) -> Iterator[str]:
     """The app, served from a background thread on a free local port."""
     app = create_app({"TESTING": True, "CACHE_DIR": str(cache_dir)}, catalog=catalog)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
+    with served(app) as url:
+        yield url
 
 
 @pytest.fixture

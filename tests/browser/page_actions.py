@@ -4,12 +4,32 @@ browser test modules so that none imports another."""
 from __future__ import annotations
 
 import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
+
+from werkzeug.serving import make_server
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from flask import Flask
     from playwright.sync_api import Page
+
+
+@contextmanager
+def served(app: Flask) -> Iterator[str]:
+    """The app served from a background thread on a free local port: its address."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()
+
 
 BOARD = "sers patg line sers"
 # Overlapping lists: "sea" is on all three, "pa" (too short) on Ann's and Bob's.

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -22,8 +21,7 @@ from urllib.parse import urlencode
 from urllib.request import urlopen
 
 import pytest
-from page_actions import STILL, low_contrast
-from werkzeug.serving import make_server
+from page_actions import STILL, low_contrast, served
 
 from app import create_app
 from boggle import Catalog
@@ -55,12 +53,8 @@ def room_url(
         {"TESTING": True, "CACHE_DIR": str(cache_dir), "DATABASE_URL": database}, catalog=catalog
     )
     app.extensions["boggle.rooms"].seeds = lambda: SEED
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
+    with served(app) as url:
+        yield url
 
 
 @pytest.fixture
