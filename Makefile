@@ -15,7 +15,7 @@ DEV     := $(VENV)/.dev-installed
 # ESLint, pinned by package-lock.json; npm writes this file on every install.
 NODE_DEV := node_modules/.package-lock.json
 
-.PHONY: help run serve test lint bench loadtest attack wordlists mutate clean db-upgrade prune-rooms
+.PHONY: help run serve test lint bench loadtest attack wordlists translations mutate clean db-upgrade prune-rooms
 .DEFAULT_GOAL := help
 
 help: ## list the targets
@@ -84,6 +84,9 @@ mutate: $(DEV) ## mutation testing of board, scoring, solver, dice and web/param
 	rm -rf mutants
 	timeout 30m $(BIN)/mutmut run --max-children 2 $(MUTANTS)
 	$(BIN)/python tests/mutation_report.py
+
+translations: $(DEV) ## extract the interface's texts into translations/*/LC_MESSAGES/*.po and compile them
+	$(BIN)/python translations/catalogues.py update
 
 wordlists: ## rebuild the shipped word lists from SCOWL
 	$(PYTHON) wordlists/rebuild.py

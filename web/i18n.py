@@ -1,0 +1,193 @@
+"""The interface's language: which one a request gets, the switch, and the scripts' words.
+
+The interface speaks English, German, French, Spanish, Italian and Dutch, from gettext
+catalogues in ``translations/`` (``translations/catalogues.py`` extracts, updates and
+compiles them). A request gets, in this order:
+
+1. the language the reader chose with the switch (``/language/<code>``), kept in the
+   ``lang`` cookie for a year;
+2. the best of the browser's ``Accept-Language`` that the interface speaks;
+3. English.
+
+The interface language is not the board's: a German reader may solve an English
+board. Pages and API answers alike come in it (the API's ``message`` and ``text``
+fields; its codes and field names never change), marked with ``Content-Language`` and
+``Vary: Accept-Language, Cookie`` so that no cache hands one reader's language to
+another.
+
+The page scripts get their words (the catalogue's ``js`` domain) in the page itself,
+as data (``script_catalogue``, read by ``static/js/lib/i18n.js``): nothing to fetch.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from babel import Locale
+from babel.messages.pofile import read_po
+from flask import Blueprint, Flask, Response, redirect, request
+from flask.globals import request_ctx
+from flask_babel import Babel, format_decimal, format_percent, get_locale, get_translations
+from werkzeug.exceptions import NotFound
+
+from boggle import i18n
+
+#: The interface's languages, each named in itself (as the switch shows them).
+LANGUAGES = {
+    "en": "English",
+    "de": "Deutsch",
+    "fr": "Français",
+    "es": "Español",
+    "it": "Italiano",
+    "nl": "Nederlands",
+}
+DEFAULT = "en"
+#: The cookie that keeps the reader's choice, and for how long.
+COOKIE = "lang"
+COOKIE_SECONDS = 365 * 24 * 3600
+
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+#: The catalogue domain of the page scripts' words.
+SCRIPT_DOMAIN = "js"
+
+bp = Blueprint("language", __name__)
+
+
+def select_locale() -> str:
+    """The interface language of this request (the order is in the module's opening)."""
+    chosen = request.cookies.get(COOKIE, "")
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES, default=DEFAULT) or DEFAULT
+
+
+def current_code() -> str:
+    """The language code in force for this request: ``en``, ``de``, ..."""
+    return str(get_locale() or DEFAULT)
+
+
+def _request_language() -> i18n.Language | None:
+    """The engine's view of the request's language (``boggle.i18n``); outside a request, none."""
+    context = request_ctx._get_current_object() if request_ctx else None
+    if context is None:
+        return None
+    cached = getattr(context, "boggle_language", None)
+    if cached is None:
+        cached = i18n.Language(
+            current_code(),
+            get_translations(),
+            lambda value: format_decimal(value),
+            lambda share: format_percent(share),
+        )
+        context.boggle_language = cached
+    return cached
+
+
+def init_app(app: Flask) -> None:
+    """Give ``app`` its languages: Flask-Babel, the engine's source, the switch, the headers."""
+    Babel(app, locale_selector=select_locale, default_translation_directories=str(TRANSLATIONS))
+    i18n.set_source(_request_language)
+    app.register_blueprint(bp)
+    app.after_request(_mark_language)
+
+    @app.context_processor
+    def _language_context() -> dict[str, Any]:
+        code = current_code()
+        return {
+            "lang": code,
+            "languages": LANGUAGES,
+            "script_catalogue": script_catalogue(code),
+        }
+
+    app.jinja_env.filters["number"] = lambda value: format_decimal(value)
+    app.jinja_env.filters["percent"] = lambda share: format_percent(share)
+
+
+def _mark_language(response: Response) -> Response:
+    """Say the answer's language, and that it depends on the reader's (not for files)."""
+    if request.endpoint != "static":
+        response.headers.setdefault("Content-Language", current_code())
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
+    return response
+
+
+def _safe_next(target: str | None) -> str:
+    """Where to go after switching: a path on this site, never another site."""
+    if not target:
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or "\\" in target:
+        return "/"
+    return target
+
+
+@bp.get("/language/<code>")
+def choose(code: str) -> Response:
+    """Switch the interface to ``code`` and go back to the page the reader was on.
+
+    A plain link (works without the script); the choice is kept in the ``lang`` cookie.
+    An unknown code is a 404, like any other address that does not exist.
+    """
+    if code not in LANGUAGES:
+        raise NotFound(f"the interface has no language {code!r}; it has {', '.join(LANGUAGES)}")
+    response = redirect(_safe_next(request.args.get("next")), code=303)
+    response.set_cookie(
+        COOKIE,
+        code,
+        max_age=COOKIE_SECONDS,
+        path="/",
+        samesite="Lax",
+        httponly=True,
+        secure=request.is_secure,
+    )
+    return response
+
+
+#: CLDR's plural categories in the order gettext numbers a text's forms (Babel's order).
+PLURAL_ORDER = ("zero", "one", "two", "few", "many", "other")
+
+
+def plural_categories(code: str) -> list[str]:
+    """The CLDR category of each of a counted text's forms in ``code``, in order.
+
+    The page script picks a form with the browser's ``Intl.PluralRules``, which answers
+    with these categories, so it needs no copy of gettext's plural formula.
+    """
+    tags = Locale.parse(code).plural_form.tags | {"other"}
+    return [tag for tag in PLURAL_ORDER if tag in tags]
+
+
+@cache
+def script_catalogue(code: str) -> dict[str, Any]:
+    """The page scripts' words in ``code``: ``{lang, messages}``, from ``js.po``.
+
+    ``messages`` maps each English text to its translation, or for a counted text to
+    its forms by CLDR plural category (``{"one": ..., "other": ...}``); English itself
+    needs none. Read from the ``.po`` (not the compiled ``.mo``) because it keeps which
+    texts are counted.
+    """
+    path = TRANSLATIONS / code / "LC_MESSAGES" / f"{SCRIPT_DOMAIN}.po"
+    if code == DEFAULT or not path.exists():
+        return {"lang": code, "messages": {}}
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=code)
+    categories = plural_categories(code)
+    if len(categories) != catalog.num_plurals:
+        raise ValueError(
+            f"{path}: {catalog.num_plurals} plural forms, but CLDR gives {code} "
+            f"{len(categories)} ({', '.join(categories)})"
+        )
+    messages: dict[str, Any] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        if isinstance(message.id, tuple):
+            if all(message.string):
+                messages[message.id[0]] = dict(zip(categories, message.string, strict=True))
+        elif message.string:
+            messages[message.id] = message.string
+    return {"lang": code, "messages": messages}
