@@ -154,10 +154,12 @@ class _Shouting(gettext.NullTranslations):
     """A made-up language: every text upper case, so a translation is easy to see."""
 
     def gettext(self, message: str) -> str:
-        return message.upper()
+        return re.sub(
+            r"%\(\w+\)s|[a-z]+", lambda m: m[0] if m[0][0] == "%" else m[0].upper(), message
+        )
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return (singular if n == 1 else plural).upper()
+        return self.gettext(singular if n == 1 else plural)
 
 
 def test_the_engine_speaks_english_outside_a_request() -> None:
@@ -183,17 +185,19 @@ def test_the_engine_speaks_the_language_its_source_gives() -> None:
 
 
 def test_the_app_gives_the_engine_the_request_language(app: Flask) -> None:
-    with app.test_request_context("/", headers={"Accept-Language": "de"}):
+    # Each in an app context of its own, as each request of a server is.
+    with app.app_context(), app.test_request_context("/", headers={"Accept-Language": "de"}):
         assert i18n.current().code == "de"
         assert i18n.number(1204) == "1.204"
-        assert i18n.percent(0.34) == "34 %"
-    with app.test_request_context("/", headers={"Accept-Language": "fr"}):
+        assert i18n.percent(0.34) == "34\xa0%"
+    with app.app_context(), app.test_request_context("/", headers={"Accept-Language": "fr"}):
         assert i18n.current().code == "fr"
         assert i18n.number(1204) == "1\u202f204"
-    with app.test_request_context("/"):
+    with app.app_context(), app.test_request_context("/"):
         assert i18n.number(1204) == "1,204"
-    # Once the request is over, English again (the CLI, a thread, another test).
-    assert i18n.current() is i18n.ENGLISH
+    # Once those requests are over, the reader's language goes with them.
+    assert i18n.current().code == "en"
+    assert i18n.number(1204) == "1,204"
 
 
 # --- the scripts' catalogue ------------------------------------------------------------

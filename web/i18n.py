@@ -30,7 +30,14 @@ from babel import Locale
 from babel.messages.pofile import read_po
 from flask import Blueprint, Flask, Response, redirect, request
 from flask.globals import request_ctx
-from flask_babel import Babel, format_decimal, format_percent, get_locale, get_translations
+from flask_babel import (
+    Babel,
+    format_decimal,
+    format_percent,
+    get_locale,
+    get_translations,
+    refresh,
+)
 from werkzeug.exceptions import NotFound
 
 from boggle import i18n
@@ -61,7 +68,13 @@ def select_locale() -> str:
     chosen = request.cookies.get(COOKIE, "")
     if chosen in LANGUAGES:
         return chosen
-    return request.accept_languages.best_match(LANGUAGES, default=DEFAULT) or DEFAULT
+    # By the primary subtag, in the browser's order of preference: "en-GB, de;q=0.5" is
+    # English (Werkzeug's best_match would take the exact "de" over the regional "en").
+    for value, _quality in request.accept_languages:
+        code = value.split("-", 1)[0].split("_", 1)[0].lower()
+        if code in LANGUAGES:
+            return code
+    return DEFAULT
 
 
 def current_code() -> str:
@@ -90,6 +103,10 @@ def init_app(app: Flask) -> None:
     """Give ``app`` its languages: Flask-Babel, the engine's source, the switch, the headers."""
     Babel(app, locale_selector=select_locale, default_translation_directories=str(TRANSLATIONS))
     i18n.set_source(_request_language)
+    # Flask-Babel keeps the locale on `g`, which lives as long as the app context: a
+    # context kept across requests (a test's, a command's) would keep the first reader's
+    # language for every later one. Each request chooses afresh.
+    app.before_request(refresh)
     app.register_blueprint(bp)
     app.after_request(_mark_language)
 
