@@ -119,6 +119,9 @@ def init_app(app: Flask) -> None:
             "script_catalogue": script_catalogue(code),
         }
 
+    # `{% trans %}` blocks are extracted with their white space trimmed
+    # (translations/catalogues.py), so they must be looked up trimmed too.
+    app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.jinja_env.filters["number"] = lambda value: format_decimal(value)
     app.jinja_env.filters["percent"] = lambda share: format_percent(share)
 
