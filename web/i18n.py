@@ -31,6 +31,7 @@ from babel.messages.pofile import read_po
 from flask import Blueprint, Flask, Response, redirect, request
 from flask.globals import request_ctx
 from flask_babel import Babel, format_decimal, format_percent, get_locale, get_translations
+from flask_babel import gettext as _
 from werkzeug.exceptions import NotFound
 
 from boggle import i18n
@@ -133,7 +134,13 @@ def choose(code: str) -> Response:
     An unknown code is a 404, like any other address that does not exist.
     """
     if code not in LANGUAGES:
-        raise NotFound(f"the interface has no language {code!r}; it has {', '.join(LANGUAGES)}")
+        raise NotFound(
+            _(
+                "the interface has no language %(code)s; it has %(codes)s",
+                code=repr(code),
+                codes=", ".join(LANGUAGES),
+            )
+        )
     response = redirect(_safe_next(request.args.get("next")), code=303)
     response.set_cookie(
         COOKIE,
