@@ -240,11 +240,17 @@ def test_pages_have_no_inline_script_or_style_and_send_the_csp(
     assert not doc.find_all("style")
     for script in doc.find_all("script"):
         if script.attrs.get("type") == "application/json":
-            # Data the browser never runs: the rules blob, read by lib/rules.js, and the
-            # /solve summary of a page drawn with results, read by results.js.
+            # Data the browser never runs: the rules blob, read by lib/rules.js, the
+            # /solve summary of a page drawn with results, read by results.js, and the
+            # scripts' words, read by lib/i18n.js.
             data = json.loads(script.text)
             if script.attrs.get("id") == "solve-summary":
                 assert data["line"] == "Found 867 words worth 2,576 points."
+                continue
+            if script.attrs.get("id") == "messages":
+                # The scripts' words in the reader's language (web/i18n.py): English
+                # here, which needs none.
+                assert data == {"lang": "en", "messages": {}}
                 continue
             assert script.attrs.get("id") == "rules"
             assert data["shortest_scored"] == 3

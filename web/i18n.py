@@ -38,6 +38,7 @@ from flask_babel import (
     get_translations,
     refresh,
 )
+from flask_babel import gettext as _
 from werkzeug.exceptions import NotFound
 
 from boggle import i18n
@@ -153,7 +154,13 @@ def choose(code: str) -> Response:
     An unknown code is a 404, like any other address that does not exist.
     """
     if code not in LANGUAGES:
-        raise NotFound(f"the interface has no language {code!r}; it has {', '.join(LANGUAGES)}")
+        raise NotFound(
+            _(
+                "the interface has no language %(code)s; it has %(codes)s",
+                code=repr(code),
+                codes=", ".join(LANGUAGES),
+            )
+        )
     response = redirect(_safe_next(request.args.get("next")), code=303)
     response.set_cookie(
         COOKIE,

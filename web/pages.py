@@ -7,6 +7,10 @@ the template context. It never walks a board: it calls the service layer
 ``static/js/results.js`` draws the same things from the ``/solve`` JSON when the
 page has JavaScript; the two are kept in step by the page and browser tests. What the
 page scripts must know of the rules they get as data from ``page_rules``.
+
+What it words (the chart's label, a search time) it words in the request's language,
+when the page is drawn; the sentences of the results themselves are the engine's
+(``boggle/summary.py``), already in that language.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import current_app
+from flask_babel import format_decimal
+from flask_babel import gettext as _
 
 from boggle import Catalog
 from boggle.board import BLANK, MULTI_LETTER_FACES, display_face
@@ -235,7 +241,10 @@ def length_chart(by_length: list[dict[str, Any]]) -> dict[str, Any]:
     most_words = max((row["count"] for row in by_length), default=0) or 1
     most_points = max((row["points"] for row in by_length), default=0) or 1
     return {
-        "label": "; ".join(f"{row['length']} letters, {row['text']}" for row in by_length),
+        "label": "; ".join(
+            _("%(length)s letters, %(text)s", length=row["length"], text=row["text"])
+            for row in by_length
+        ),
         "height": CHART_ROW * len(by_length),
         "rows": [
             row
@@ -250,8 +259,10 @@ def length_chart(by_length: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def format_ms(elapsed_ms: float) -> str:
-    """A search time as people read it: ``0.4 ms``, ``12 ms``."""
-    return f"{elapsed_ms:.1f} ms" if elapsed_ms < 10 else f"{elapsed_ms:,.0f} ms"
+    """A search time as people read it, in the request's language: ``0.4 ms``, ``12 ms``
+    (``0,4 ms`` in German; the unit is the same in every language the pages speak)."""
+    pattern = "0.0" if elapsed_ms < 10 else "#,##0"
+    return f"{format_decimal(elapsed_ms, format=pattern)} ms"
 
 
 def page_error(error: APIError, default_field: str = "board") -> dict[str, Any]:

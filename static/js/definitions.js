@@ -1,8 +1,10 @@
 // A chosen word's definition, from GET /define: fetched the first time the word is
 // chosen, then kept in the page, so choosing it again costs nothing. Drawn with h()
-// and textContent; the panel says plainly when WordNet has no entry.
+// and textContent; the panel says plainly when WordNet has no entry. WordNet is
+// English: its words are marked so (lang), and a reader of another language is told.
 
 import { h } from "./lib/dom.js";
+import { _, lang } from "./lib/i18n.js";
 
 export class DefinitionPanel {
   /** `lookup(word)` resolves to the /define document or throws the server's error. */
@@ -66,16 +68,16 @@ export class DefinitionPanel {
     }
     this.panel.hidden = false;
     this.panel.dataset.state = "loading";
-    this.panel.replaceChildren(h("p", { class: "hint" }, `Looking up “${word}”…`));
+    this.panel.replaceChildren(h("p", { class: "hint" }, _("Looking up “%(word)s”…", { word })));
     const answer = await this.answers.get(word);
     if (this.word !== word) return; // another word was chosen meanwhile
     // "No definition" is the answer; a failed fetch is not, so it is asked again next time.
     if (answer.error && answer.error.code !== "no_definition") this.answers.delete(word);
     this.panel.dataset.word = word;
     this.panel.dataset.state = answer.definition ? "defined" : "none";
-    this.panel.replaceChildren(...(answer.definition ? entries(answer.definition) : [
+    this.panel.replaceChildren(...(answer.definition ? [...entries(answer.definition), ...note()] : [
       h("p", { class: "hint" }, answer.error.code === "no_definition"
-        ? `WordNet has no entry for “${word}”.`
+        ? _("WordNet has no entry for “%(word)s”.", { word })
         : answer.error.message),
     ]));
   }
@@ -87,14 +89,14 @@ function entries(definition) {
     h(
       "p",
       { class: "definition-head" },
-      h("strong", {}, entry.lemma),
+      h("strong", { lang: "en" }, entry.lemma),
       " ",
-      h("em", {}, entry.pos),
-      entry.lemma === definition.word ? "" : ` (for “${definition.word}”)`,
+      h("em", { lang: "en" }, entry.pos),
+      entry.lemma === definition.word ? "" : ` ${_("(for “%(word)s”)", { word: definition.word })}`,
     ),
     h(
       "ol",
-      { class: "senses" },
+      { class: "senses", lang: "en" },
       ...entry.senses.map((sense) =>
         h(
           "li",
@@ -105,4 +107,11 @@ function entries(definition) {
       ),
     ),
   ]);
+}
+
+/** For a reader of another language than English: the definitions are in English. */
+function note() {
+  if (lang === "en") return [];
+  const text = _("Definitions come from WordNet and are in English only.");
+  return [h("p", { class: "hint definition-note" }, text)];
 }

@@ -17,6 +17,7 @@ import {
   readToken,
   typedBoard,
 } from "./lib/board-text.js";
+import { _ } from "./lib/i18n.js";
 
 /** The last character typed, composed (a letter and its accent typed apart are one). */
 const lastTyped = (text) => Array.from(text.normalize("NFC")).at(-1) ?? "";
@@ -92,7 +93,7 @@ export class BoardEntry {
         input.spellcheck = false;
         input.setAttribute("autocapitalize", "characters");
         input.setAttribute("enterkeyhint", "go");
-        input.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}`);
+        input.setAttribute("aria-label", _("row %(row)s, column %(col)s", { row: r + 1, col: c + 1 }));
         input.dataset.index = String(this.inputs.length);
         slot.append(input);
         row.append(slot);

@@ -7,6 +7,7 @@ import { BoardEntry } from "./entry.js";
 import { displayFace, language, parseBoard } from "./lib/board-text.js";
 import { address, getJSON } from "./lib/api.js";
 import { $, FieldErrors, announce, bringIntoView, h } from "./lib/dom.js";
+import { _, ngettext, number } from "./lib/i18n.js";
 import { defaultMinLength, rules, stateShortestWord } from "./lib/rules.js";
 import { Results } from "./results.js";
 import { rollRich } from "./rich.js";
@@ -74,9 +75,13 @@ function resizeToChoice() {
   const [rows, cols] = chosenShape();
   // Any board the server takes can be typed here; a larger one is said at once.
   if (rows * cols > rules.max_cells) {
-    const cubes = (rows * cols).toLocaleString("en-US");
-    const limit = rules.max_cells.toLocaleString("en-US");
-    errors.show("board", `${rows} × ${cols} is ${cubes} cubes; a board has at most ${limit}.`);
+    const message = _("%(rows)s × %(cols)s is %(cubes)s cubes; a board has at most %(limit)s.", {
+      rows,
+      cols,
+      cubes: number(rows * cols),
+      limit: number(rules.max_cells),
+    });
+    errors.show("board", message);
     return;
   }
   clearErrors();
@@ -108,7 +113,10 @@ $("random").addEventListener("click", async () => {
     fields.board.value = rolled.text;
     fields.min_length.value = rolled.min_length;
     showMinLength();
-    announce(`Rolled a ${rows} by ${cols} board with the ${rolled.dice} dice.`);
+    // The dice set by its title as the Dice menu shows it, where the menu has it.
+    const menu = [...$("rich-dice").options].find((option) => option.value === rolled.dice);
+    const dice = menu?.textContent.trim() ?? rolled.dice;
+    announce(_("Rolled a %(rows)s by %(cols)s board with the dice set %(dice)s.", { rows, cols, dice }));
   } catch (error) {
     errors.show("board", error.message);
   }
@@ -151,8 +159,7 @@ async function solve(params, how, word = null) {
   definition.show(results.selected);
   if (how) history[how](null, "", address("", params, form.action));
   if (how === "pushState") bringIntoView($("results"));
-  const count = result.count.toLocaleString("en-US");
-  document.title = `${count} words · Boggle solver`;
+  document.title = ngettext("%(num)s word · Boggle solver", "%(num)s words · Boggle solver", result.count);
   announce(result.summary.line);
 }
 
@@ -160,13 +167,12 @@ async function solve(params, how, word = null) {
 
 const richButton = $("rich");
 const richProgress = $("rich-progress");
-const points = (n) => n.toLocaleString("en-US");
 
 /** Search for a rich board of the chosen dice, showing progress; then solve it. */
 async function roll() {
   richButton.disabled = true;
   richProgress.hidden = false;
-  richProgress.textContent = "Searching for a rich board…";
+  richProgress.textContent = _("Searching for a rich board…");
   try {
     const found = await rollRich({
       dice: $("rich-dice").value,
@@ -174,7 +180,12 @@ async function roll() {
       slices: Number(richButton.dataset.slices),
       base: form.action,
       onProgress: (best, tried) => {
-        richProgress.textContent = `Best so far: ${points(best.total_score)} points (${points(tried)} boards tried).`;
+        richProgress.textContent = ngettext(
+          "Best so far: %(num)s point (%(tried)s boards tried).",
+          "Best so far: %(num)s points (%(tried)s boards tried).",
+          best.total_score,
+          { tried: number(tried) },
+        );
       },
     });
     clearErrors();
@@ -182,7 +193,11 @@ async function roll() {
     fields.board.value = found.text;
     fields.min_length.value = found.min_length;
     showMinLength();
-    richProgress.textContent = `Found a board of ${points(found.total_score)} points.`;
+    richProgress.textContent = ngettext(
+      "Found a board of %(num)s point.",
+      "Found a board of %(num)s points.",
+      found.total_score,
+    );
     const params = { board: found.text, min_length: found.min_length, dictionary: found.dictionary };
     await solve(new URLSearchParams(params), "pushState");
   } catch (error) {
@@ -201,7 +216,12 @@ form.addEventListener("submit", (event) => {
   }
   const missing = entry.missing();
   if (missing) {
-    const message = `Fill every cube first: ${missing} of ${entry.faces.length} are empty.`;
+    const message = ngettext(
+      "Fill every cube first: %(num)s of %(total)s is empty.",
+      "Fill every cube first: %(num)s of %(total)s are empty.",
+      missing,
+      { total: number(entry.faces.length) },
+    );
     errors.show("board", message);
     entry.pointAt(entry.firstEmpty(), message);
     return;
@@ -241,7 +261,7 @@ async function copy(text, done) {
     await navigator.clipboard.writeText(text);
     $("share-status").textContent = done;
   } catch {
-    $("share-status").textContent = "The browser did not allow copying; copy the address instead.";
+    $("share-status").textContent = _("The browser did not allow copying; copy the address instead.");
   }
 }
 
@@ -255,12 +275,17 @@ $("share-link").addEventListener("click", async () => {
       if (error.name === "AbortError") return; // the sheet was closed: nothing to do
     }
   }
-  copy(link, "Link copied: paste it to share this board.");
+  copy(link, _("Link copied: paste it to share this board."));
 });
 
 $("copy-words").addEventListener("click", () => {
   const lines = results.words.map((w) => `${w.word}\t${w.score}`);
-  copy(lines.join("\n"), `Copied ${lines.length.toLocaleString("en-US")} words, one a line with its points.`);
+  const done = ngettext(
+    "Copied %(num)s word, one a line with its points.",
+    "Copied %(num)s words, one a line with its points.",
+    lines.length,
+  );
+  copy(lines.join("\n"), done);
 });
 
 // --- Start: show what needs the script, and take over what the server drew ------------

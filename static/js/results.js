@@ -9,7 +9,8 @@
 // word list and its tools are lib/word-list.js, shared with the practice summary.
 
 import { BoardView, pathSpeech, readPath } from "./lib/board-view.js";
-import { announce, h, plural } from "./lib/dom.js";
+import { announce, h } from "./lib/dom.js";
+import { _, lang, ngettext, number } from "./lib/i18n.js";
 import { RovingList } from "./lib/roving.js";
 import { shown, WordListTools } from "./lib/word-list.js";
 
@@ -20,7 +21,9 @@ const CHART_X = 72; // where the bars start, after the "10 letters" labels
 // The rating histogram's geometry, as in web/pages.py (RATING_BAR, RATING_HEIGHT).
 const RATING_BAR = 10;
 const RATING_HEIGHT = 36;
-const number = (n) => n.toLocaleString("en-US");
+// A search time as web/pages.py (format_ms) writes it: one decimal under 10 ms.
+const tenths = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const elapsed = (ms) => `${ms < 10 ? tenths.format(ms) : number(Math.round(ms))} ms`;
 
 export class Results {
   constructor(root, onSelect) {
@@ -98,19 +101,16 @@ export class Results {
     this.words = result.words;
     this.summary = result.summary;
     this.selected = null;
-    this.$("stat-count").textContent = result.count.toLocaleString("en-US");
-    this.$("stat-total").textContent = result.total_score.toLocaleString("en-US");
-    this.$("stat-time").textContent =
-      result.elapsed_ms < 10
-        ? `${result.elapsed_ms.toFixed(1)} ms`
-        : `${Math.round(result.elapsed_ms).toLocaleString("en-US")} ms`;
+    this.$("stat-count").textContent = number(result.count);
+    this.$("stat-total").textContent = number(result.total_score);
+    this.$("stat-time").textContent = elapsed(result.elapsed_ms);
     this.view.draw(result);
     this.previewed = null;
     this.showPlayLinks(result);
     this.drawSummary(result.summary);
     this.drawRating(result.rating ?? null);
     this.renderWords();
-    this.$("selection").textContent = result.count ? "Pick a word to see its path." : "";
+    this.$("selection").textContent = result.count ? _("Pick a word to see its path.") : "";
     this.root.hidden = false;
   }
 
@@ -143,8 +143,8 @@ export class Results {
       return h(
         "svg:g",
         { transform: `translate(0 ${CHART_ROW * i})` },
-        h("svg:title", {}, `${row.length} letters: ${row.text}`),
-        h("svg:text", { class: "chart-label", x: 0, y: 19 }, `${row.length} letters`),
+        h("svg:title", {}, _("%(length)s letters: %(text)s", { length: row.length, text: row.text })),
+        h("svg:text", { class: "chart-label", x: 0, y: 19 }, _("%(length)s letters", { length: row.length })),
         h("svg:rect", { class: "bar-words", x: CHART_X, y: 4, height: 10, width: words }),
         h("svg:text", { class: "chart-value", x: CHART_X + 4 + words, y: 13 }, String(row.count)),
         h("svg:rect", { class: "bar-points", x: CHART_X, y: 16, height: 10, width: points }),
@@ -152,11 +152,10 @@ export class Results {
       );
     });
     chart.setAttribute("viewBox", `0 0 300 ${CHART_ROW * bars.length}`);
-    chart.setAttribute(
-      "aria-label",
-      "Words and points by length: " +
-        summary.by_length.map((row) => `${row.length} letters, ${row.text}`).join("; "),
-    );
+    const rows = summary.by_length
+      .map((row) => _("%(length)s letters, %(text)s", { length: row.length, text: row.text }))
+      .join("; ");
+    chart.setAttribute("aria-label", _("Words and points by length: %(rows)s", { rows }));
     chart.replaceChildren(...bars);
     this.$("long-share").textContent = summary.long_share_text;
     this.$("longest").textContent = summary.longest.join(", ");
@@ -184,12 +183,13 @@ export class Results {
           width: 8,
           height,
         },
-        h("svg:title", {}, mark ? `${b.text} (this board)` : b.text),
+        h("svg:title", {}, mark ? _("%(text)s (this board)", { text: b.text }) : b.text),
       );
     });
     const chart = this.$("rating-chart");
     chart.setAttribute("viewBox", `0 0 ${RATING_BAR * bars.length} ${RATING_HEIGHT}`);
-    chart.setAttribute("aria-label", `Points of ${number(rating.rolls)} rolled boards, this board marked`);
+    const label = _("Points of %(rolls)s rolled boards, this board marked", { rolls: number(rating.rolls) });
+    chart.setAttribute("aria-label", label);
     chart.replaceChildren(...bars);
   }
 
@@ -216,9 +216,10 @@ export class Results {
       this.view.reveal();
       const face = (r, c) => this.view.face(r, c);
       announce(pathSpeech(shown(found), found.score, found.path, face));
-      selection.replaceChildren(h("strong", {}, shown(found)), `: ${plural(found.score, "point")}`);
+      const points = ngettext("%(num)s point", "%(num)s points", found.score);
+      selection.replaceChildren(h("strong", {}, shown(found)), `: ${points}`);
     } else {
-      selection.textContent = "Pick a word to see its path.";
+      selection.textContent = _("Pick a word to see its path.");
     }
   }
 

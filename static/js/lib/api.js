@@ -3,6 +3,11 @@
 // Every answer is JSON; an error document ({"error": {"code", "message", "field"}})
 // becomes an ApiError that keeps all three, so a form shows it beside its field, and
 // the place of a wrong cube ("cell": [row, col]) or row ("row"), when it gives one.
+// The server words its messages in the reader's language (the page's own: the request
+// carries the browser's Accept-Language and the language cookie); the one message
+// made here, for an answer that never came, is worded here in the same language.
+
+import { _ } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(message, { code = null, field = null, cell = null, row = null, offline = false } = {}) {
@@ -35,7 +40,7 @@ async function request(url, init = {}) {
     response = await fetch(url, { ...init, headers });
     body = await response.json();
   } catch {
-    throw new ApiError("The server cannot be reached; try again.", { offline: true });
+    throw new ApiError(_("The server cannot be reached; try again."), { offline: true });
   }
   return readAnswer(response.ok, body);
 }
@@ -66,7 +71,7 @@ export async function getIfChanged(path, etag = null, base = location.href) {
     response = await fetch(address(path, {}, base), { headers, cache: "no-store" });
     body = response.status === 304 ? null : await response.json();
   } catch {
-    throw new ApiError("The server cannot be reached; try again.", { offline: true });
+    throw new ApiError(_("The server cannot be reached; try again."), { offline: true });
   }
   const received = Date.now();
   if (response.status !== 304) readAnswer(response.ok, body);

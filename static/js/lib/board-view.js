@@ -8,7 +8,8 @@
 // board pins itself, compact, to the top of the screen once it scrolls away, so a word
 // chosen far down a list shows its whole path.
 
-import { announce, h, plural } from "./dom.js";
+import { announce, h } from "./dom.js";
+import { _, ngettext } from "./i18n.js";
 
 /** Path cells as the data-path attribute writes them: "3,0 2,0 1,1". */
 export const pathText = (path) => path.map(([r, c]) => `${r},${c}`).join(" ");
@@ -22,8 +23,11 @@ export const pathPoints = (path) => path.map(([r, c]) => `${c + 0.5},${r + 0.5}`
  * `faceAt(row, col)` is the cube's face; rows and columns count from 1, as people do.
  */
 export function pathSpeech(word, score, path, faceAt) {
-  const cells = path.map(([r, c]) => `${faceAt(r, c)} row ${r + 1} column ${c + 1}`);
-  return `${word}, ${plural(score, "point")}: ${cells.join(", ")}`;
+  const cells = path.map(([r, c]) =>
+    _("%(face)s row %(row)s column %(col)s", { face: faceAt(r, c), row: r + 1, col: c + 1 }),
+  );
+  const points = ngettext("%(num)s point", "%(num)s points", score);
+  return _("%(word)s, %(points)s: %(cells)s", { word, points, cells: cells.join(", ") });
 }
 
 // The lines each kind of mark draws: a chosen word, a hovered word, a word being traced.
@@ -89,7 +93,7 @@ export class BoardView {
             "div",
             { class: `cube${blank ? " blank" : face.length > 1 ? " multi" : ""}`, role: "cell" },
             blank
-              ? h("span", { class: "vh" }, "blank")
+              ? h("span", { class: "vh" }, _("blank"))
               : h("span", { class: "face" }, h("span", {}, face)),
           );
           cube.dataset.row = r;
@@ -100,7 +104,8 @@ export class BoardView {
       ),
     );
     this.layer.setAttribute("viewBox", `0 0 ${result.cols} ${result.rows}`);
-    this.board.setAttribute("aria-label", `The board, ${result.rows} by ${result.cols}`);
+    const label = _("The board, %(rows)s by %(cols)s", { rows: result.rows, cols: result.cols });
+    this.board.setAttribute("aria-label", label);
     this.board.replaceChildren(...rows, this.layer);
     this.shape();
     for (const kind of Object.keys(LINES)) this.mark(kind, null);
@@ -239,10 +244,10 @@ export class PathPicker {
       announce(pathSpeech(this.selected, score, path, face));
       this.selection?.replaceChildren(
         h("strong", {}, this.selected),
-        `: ${plural(score, "point")}`,
+        `: ${ngettext("%(num)s point", "%(num)s points", score)}`,
       );
     } else if (this.selection) {
-      this.selection.textContent = "Pick a word to see its path.";
+      this.selection.textContent = _("Pick a word to see its path.");
     }
   }
 

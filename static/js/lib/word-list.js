@@ -3,7 +3,8 @@
 // code, so the two lists read, sort and filter alike.
 
 import { pathText } from "./board-view.js";
-import { h, plural } from "./dom.js";
+import { h } from "./dom.js";
+import { _, ngettext, number } from "./i18n.js";
 
 const alphabetical = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
 const byLength = (a, b) => b.word.length - a.word.length || alphabetical(a, b);
@@ -61,7 +62,7 @@ export function wordList(words, selected = null, grouped = false) {
                   "span",
                   { class: "score" },
                   String(w.score),
-                  h("span", { class: "vh" }, w.score === 1 ? " point" : " points"),
+                  h("span", { class: "vh" }, ` ${ngettext("point", "points", w.score)}`),
                 ),
               ]),
         ),
@@ -85,7 +86,13 @@ export function lengthRows(words) {
   }
   return [...rows.values()]
     .sort((a, b) => a.length - b.length)
-    .map((row) => ({ ...row, text: `${plural(row.count, "word")}, ${plural(row.points, "point")}` }));
+    .map((row) => ({
+      ...row,
+      text: _("%(words)s, %(points)s", {
+        words: ngettext("%(num)s word", "%(num)s words", row.count),
+        points: ngettext("%(num)s point", "%(num)s points", row.points),
+      }),
+    }));
 }
 
 /**
@@ -108,7 +115,12 @@ export class WordListTools {
     const needle = this.tools.filter.value.trim().toLowerCase();
     const shown = words.filter((w) => w.word.includes(needle)).sort(SORTS[this.tools.sort.value]);
     this.shown.hidden = !needle;
-    this.shown.textContent = `${shown.length} of ${plural(words.length, "word")} contain “${needle}”.`;
+    this.shown.textContent = ngettext(
+      "%(shown)s of %(num)s word contain “%(needle)s”.",
+      "%(shown)s of %(num)s words contain “%(needle)s”.",
+      words.length,
+      { shown: number(shown.length), needle },
+    );
 
     if (!words.length) {
       this.list.replaceChildren(h("p", { class: "empty" }, empty));
@@ -121,7 +133,12 @@ export class WordListTools {
           const group = shown.filter((w) => w.word.length === row.length);
           if (!group.length) return [];
           return [
-            h("h3", { class: "group-title" }, `${row.length} letters `, h("span", {}, row.text)),
+            h(
+              "h3",
+              { class: "group-title" },
+              `${_("%(length)s letters", { length: row.length })} `,
+              h("span", {}, row.text),
+            ),
             wordList(group, selected, true),
           ];
         }),
