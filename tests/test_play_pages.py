@@ -406,10 +406,14 @@ def test_the_pages_have_no_inline_script_or_style_and_send_the_csp(
     data = [s for s in doc.find_all("script") if s.attrs.get("type") == "application/json"]
     scripts = [s for s in doc.find_all("script") if s not in data]
     assert scripts
+    # Data the browser never runs: the rules, read by lib/rules.js, and the scripts'
+    # words, read by lib/i18n.js (none needed in English).
+    assert sorted(blob.attrs.get("id") for blob in data) == ["messages", "rules"]
     for blob in data:
-        # The rules blob is data the browser never runs, read by lib/rules.js.
-        assert blob.attrs.get("id") == "rules"
-        assert json.loads(blob.text)["shortest_scored"] == 3
+        if blob.attrs["id"] == "rules":
+            assert json.loads(blob.text)["shortest_scored"] == 3
+        else:
+            assert json.loads(blob.text) == {"lang": "en", "messages": {}}
     for script in scripts:
         assert script.attrs.get("src", "").startswith("/static/js/"), script.attrs
         assert not script.text

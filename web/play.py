@@ -9,6 +9,10 @@ in the browser (``static/js/practice.js``).
 
 ``static/js/scoring.js`` draws the scoring results from the same ``/score`` JSON when
 the page has JavaScript; the page and browser tests keep the two in step.
+
+Everything here that a reader sees is worded in the request's language (Flask-Babel):
+the pages' own messages here, their labels in the templates; the engine's sentences
+(verdicts, headline, what was missed) come worded in the ``/score`` document.
 """
 
 from __future__ import annotations
@@ -20,6 +24,11 @@ from flask import Request
 
 from boggle import Catalog, UnknownDictionary
 from boggle.dice import DICE_SETS
+
+# The engine's wording functions, which speak the request's language here (web/i18n.py
+# installs it): its ngettext writes the count the language's way ("12.000" in German),
+# where Flask-Babel's would leave it bare.
+from boggle.i18n import _, ngettext, number
 from boggle.scoring import LONG_WORD
 from boggle.solver import DEFAULT_MIN_LENGTH
 from boggle.standings import VERDICT_TEXT
@@ -77,7 +86,7 @@ def scoring_context(request: Request, catalog: Catalog, max_players: int) -> dic
             raise APIError(
                 415,
                 "unsupported_media_type",
-                "the scoring page reads form fields; send JSON to POST /score",
+                _("the scoring page reads form fields; send JSON to POST /score"),
             )
         fields = read_fields(request, SCORING_FIELDS)
     except APIError as error:
@@ -100,7 +109,12 @@ def scoring_context(request: Request, catalog: Catalog, max_players: int) -> dic
         # 229 KB made 9.1 MB of page. The first slots are shown back, no more.
         problem = bad_request(
             "too_many_players",
-            f"{filled:,} players; the limit is {max_players}",
+            ngettext(
+                "%(num)s player; the limit is %(limit)s",
+                "%(num)s players; the limit is %(limit)s",
+                filled,
+                limit=number(max_players),
+            ),
             limit=max_players,
         )
         written = written[:max_players]
@@ -201,7 +215,8 @@ def practice_context(request: Request, limits: Limits, catalog: Catalog) -> dict
             round_seconds=ROUND_SECONDS,
             big_round_seconds=BIG_ROUND_SECONDS,
             big_board_cells=BIG_BOARD_CELLS,
-            verdicts=VERDICT_TEXT,
+            # Worded here, in the request's language: the table holds the English.
+            verdicts={verdict: _(text) for verdict, text in VERDICT_TEXT.items()},
         ),
         "error": None,
         "status": 200,

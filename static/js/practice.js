@@ -13,7 +13,8 @@
 import { DefinitionPanel } from "./definitions.js";
 import { getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker } from "./lib/board-view.js";
-import { $, h, plural } from "./lib/dom.js";
+import { $, h } from "./lib/dom.js";
+import { _, ngettext, number } from "./lib/i18n.js";
 import { RovingList } from "./lib/roving.js";
 import * as rounds from "./lib/round.js";
 import { defaultMinLength, rules } from "./lib/rules.js";
@@ -28,16 +29,34 @@ const LOW_TIME_MS = 10_000; // the timer turns red for the last seconds
 const TICK_MS = 200;
 
 // How each verdict reads: the server's wording for those it shares with the scoring
-// page (boggle/standings.py), and the states only a round in play has.
+// page (boggle/standings.py, in the reader's language: web/play.py), and the states
+// only a round in play has.
 const VERDICTS = {
   ...rules.verdicts,
-  found: "found",
-  again: "already found",
-  checking: "checking…",
-  unchecked: "not checked (the server cannot be reached)",
+  found: _("found"),
+  again: _("already found"),
+  checking: _("checking…"),
+  unchecked: _("not checked (the server cannot be reached)"),
 };
-// The name the round's words are scored under (POST /score wants a player).
+// The name the round's words are scored under (POST /score wants a player). Data, not
+// shown: the page words the outcome itself.
 const PLAYER = "You";
+
+/**
+ * A translated sentence laid out with elements in it: each %(name)s left in `text`
+ * becomes `parts[name]` (a bold word, a link), wherever the translation put it.
+ */
+function sentence(text, parts) {
+  return text
+    .split(/%\((\w+)\)s/)
+    .map((piece, i) => (i % 2 === 0 ? piece : (parts[piece] ?? `%(${piece})s`)))
+    .filter((piece) => piece !== "");
+}
+
+// Passed as a counted text's values, it keeps %(num)s in the text for sentence() to
+// put the count in, in bold.
+const KEEP_NUM = { num: "%(num)s" };
+const strong = (n) => h("strong", {}, number(n));
 
 const view = new BoardView($("result-board"));
 view.pinWithin($("round"));
@@ -221,8 +240,8 @@ function tick() {
   const left = rounds.timeLeft(state.round, Date.now());
   renderClock(true);
   for (const [at, words] of [
-    [60_000, "One minute left."],
-    [LOW_TIME_MS, "Ten seconds left."],
+    [60_000, _("One minute left.")],
+    [LOW_TIME_MS, _("Ten seconds left.")],
   ]) {
     const longer = state.round.seconds * 1000 > at; // a round shorter than this gets no warning
     if (left <= at && left > at - 2000 && longer && !state.warned.has(at)) {
@@ -265,7 +284,7 @@ async function finish() {
   state.outcome = null;
   state.best = null;
   render();
-  $("selection").textContent = "Pick a word to see its path.";
+  $("selection").textContent = _("Pick a word to see its path.");
   $("message").textContent = "";
   const { round } = state;
   const found = round.entries.filter((e) => e.verdict === "found").map((e) => e.word);
@@ -284,8 +303,10 @@ async function finish() {
   state.outcome = outcome;
   if (!outcome.error) state.best = recordBest(round, outcome.players[0].total_score);
   render();
-  $("announce").textContent =
-    `${$("summary-title").textContent}: ${$("summary-text").textContent}.`;
+  $("announce").textContent = _("%(title)s: %(summary)s.", {
+    title: $("summary-title").textContent,
+    summary: $("summary-text").textContent,
+  });
 }
 
 /** Keep a round's points as the best on its board size if they are; say how it stands. */
@@ -311,7 +332,7 @@ function recordBest(round, points) {
  */
 function renderOutcome() {
   const { round, solution, outcome } = state;
-  $("summary-title").textContent = round.stopped !== null ? "Round stopped" : "Time's up";
+  $("summary-title").textContent = round.stopped !== null ? _("Round stopped") : _("Time's up");
   const solver = new URL("./", location.href);
   solver.search = new URLSearchParams({
     board: round.board,
@@ -323,41 +344,62 @@ function renderOutcome() {
   const standing = !best
     ? ""
     : best.isNew
-      ? `A new best on ${size}! `
+      ? _("A new best on %(size)s!", { size })
       : best.previous !== null
-        ? `Your best on ${size}: ${plural(best.previous, "point")}. `
+        ? ngettext(
+            "Your best on %(size)s: %(num)s point.",
+            "Your best on %(size)s: %(num)s points.",
+            best.previous,
+            { size },
+          )
         : "";
+  const board = _("%(size)s board, words of %(shortest)s letters or more.", {
+    size,
+    shortest: number(round.min_length),
+  });
   $("summary-detail").replaceChildren(
-    `${size} board, words of ${round.min_length} letters or more. ${standing}`,
-    h("a", { href: solver.href }, "This board in the solver"),
+    [board, standing].filter(Boolean).join(" ") + " ",
+    h("a", { href: solver.href }, _("This board in the solver")),
   );
   const lists = [$("found-title"), $("found-list"), $("missed-title"), $("missed-list")];
   $("missed-tools").hidden = !outcome?.missed?.count;
   if (!outcome || outcome.error) {
     $("summary-text").textContent = outcome
-      ? `The round could not be scored: ${outcome.error}`
-      : "Counting…";
+      ? _("The round could not be scored: %(error)s", { error: outcome.error })
+      : _("Counting…");
     for (const element of lists) element.replaceChildren();
     return;
   }
   const [you] = outcome.players;
   const { missed } = outcome;
-  const count = (n) => n.toLocaleString("en-US");
-  $("summary-text").replaceChildren(
-    h("strong", {}, `${count(you.total_score)} of ${plural(outcome.total_score, "point")}`),
-    ", ",
-    h("strong", {}, `${count(you.scored_words)} of ${plural(outcome.count, "word")}`),
+  // Each agrees in number with the board's total, the count it ends on: "4 of 12 points".
+  const points = ngettext(
+    "%(found)s of %(num)s point",
+    "%(found)s of %(num)s points",
+    outcome.total_score,
+    { found: number(you.total_score) },
   );
+  const words = ngettext(
+    "%(found)s of %(num)s word",
+    "%(found)s of %(num)s words",
+    outcome.count,
+    { found: number(you.scored_words) },
+  );
+  $("summary-text").replaceChildren(h("strong", {}, points), ", ", h("strong", {}, words));
   // The words that scored, in the solution's order: by score, then A to Z.
   const scored = new Set(you.words.filter((w) => w.verdict === "scored").map((w) => w.word));
   const found = solution.words.filter((w) => scored.has(w.word));
-  $("found-title").textContent =
-    `Found · ${plural(you.scored_words, "word")}, ${plural(you.total_score, "point")}`;
+  $("found-title").textContent = _("Found · %(words)s, %(points)s", {
+    words: ngettext("%(num)s word", "%(num)s words", you.scored_words),
+    points: ngettext("%(num)s point", "%(num)s points", you.total_score),
+  });
   $("found-list").replaceChildren(
-    found.length ? wordList(found) : h("p", { class: "empty" }, "No words this time."),
+    found.length ? wordList(found) : h("p", { class: "empty" }, _("No words this time.")),
   );
-  $("missed-title").textContent =
-    `Missed · ${plural(missed.count, "word")}, ${plural(missed.total_score, "point")}`;
+  $("missed-title").textContent = _("Missed · %(words)s, %(points)s", {
+    words: ngettext("%(num)s word", "%(num)s words", missed.count),
+    points: ngettext("%(num)s point", "%(num)s points", missed.total_score),
+  });
   renderMissed();
 }
 
@@ -368,7 +410,7 @@ function renderMissed() {
   missedTools.render(missed.words, {
     rows: lengthRows(missed.words),
     selected: picker.selected,
-    empty: "Every word. Well played!",
+    empty: _("Every word. Well played!"),
   });
 }
 
@@ -416,16 +458,21 @@ async function lookUp(word, dictionary) {
 function say(word, verdict, points = 0) {
   const message = $("message");
   message.className = `message verdict-${verdict}`;
-  const gain = verdict === "found" ? `, +${plural(points, "point")}` : "";
-  message.replaceChildren(h("strong", {}, word), `: ${VERDICTS[verdict]}${gain}`);
+  const said =
+    verdict === "found"
+      ? ngettext("found, +%(num)s point", "found, +%(num)s points", points)
+      : VERDICTS[verdict];
+  message.replaceChildren(
+    ...sentence(_("%(word)s: %(verdict)s", { verdict: said }), { word: h("strong", {}, word) }),
+  );
 }
 
 /** The words entered: all of them while playing, newest first; after, those not counted. */
 function renderEntries(playing) {
   const { entries } = state.round;
   const shown = playing ? [...entries].reverse() : entries.filter((e) => e.verdict !== "found");
-  $("words-title").textContent = playing ? "Your words" : "Not counted";
-  $("no-words").textContent = playing ? "None yet." : "None: every word you entered counted.";
+  $("words-title").textContent = playing ? _("Your words") : _("Not counted");
+  $("no-words").textContent = playing ? _("None yet.") : _("None: every word you entered counted.");
   $("no-words").hidden = shown.length > 0;
   $("how-to").hidden = !playing;
   $("entered").replaceChildren(
@@ -433,17 +480,20 @@ function renderEntries(playing) {
       attemptItem(
         entry.word,
         entry.verdict,
-        entry.verdict === "found" ? `+${entry.points}` : VERDICTS[entry.verdict],
+        entry.verdict === "found" ? `+${number(entry.points)}` : VERDICTS[entry.verdict],
       ),
     ),
   );
   definition.upgrade($("entered"), ".attempt-word");
   const { words, points } = rounds.tally(state.round);
   $("tally").replaceChildren(
-    h("strong", {}, String(points)),
-    points === 1 ? " point · " : " points · ",
-    h("strong", {}, String(words)),
-    words === 1 ? " word" : " words",
+    ...sentence(ngettext("%(num)s point", "%(num)s points", points, KEEP_NUM), {
+      num: strong(points),
+    }),
+    " · ",
+    ...sentence(ngettext("%(num)s word", "%(num)s words", words, KEEP_NUM), {
+      num: strong(words),
+    }),
   );
 }
 
@@ -481,12 +531,15 @@ async function resume(stored) {
       }),
     );
     if (given.board && given.board !== round.board && !over()) {
-      $("message").textContent =
-        "Your last round is still running. Stop it to start one on the solver's board.";
+      $("message").textContent = _(
+        "Your last round is still running. Stop it to start one on the solver's board.",
+      );
     }
   } catch (error) {
     showSetup();
-    $("setup-error").textContent = `The last round could not be opened: ${error.message}`;
+    $("setup-error").textContent = _("The last round could not be opened: %(error)s", {
+      error: error.message,
+    });
     $("setup-error").hidden = false;
   }
 }

@@ -7,7 +7,8 @@
 import { DefinitionPanel } from "./definitions.js";
 import { getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker, pathText } from "./lib/board-view.js";
-import { $, FieldErrors, announce, bringIntoView, h, plural } from "./lib/dom.js";
+import { $, FieldErrors, announce, bringIntoView, h } from "./lib/dom.js";
+import { _, ngettext, number } from "./lib/i18n.js";
 import { RovingList } from "./lib/roving.js";
 import { stateShortestWord } from "./lib/rules.js";
 import { wordList } from "./lib/word-list.js";
@@ -41,7 +42,9 @@ function renumber() {
 /** "· 12 words" beside a player's list, as the server will split it. */
 function countWords(slot) {
   const count = wordsOf(slot).value.split(WORD_SEPARATORS).filter(Boolean).length;
-  slot.querySelector(".word-count").textContent = count ? `· ${plural(count, "word")}` : "";
+  slot.querySelector(".word-count").textContent = count
+    ? `· ${ngettext("%(num)s word", "%(num)s words", count)}`
+    : "";
 }
 
 function setUp(slot) {
@@ -89,25 +92,28 @@ definition.listen(results, () => picker.selected && picker.select(null));
 
 const tag = (text, extra = "") => h("span", { class: `tag${extra}` }, text);
 
-/** The ranking's rows, as the server flagged them: winner, tied, decided by the tie-break. */
+/**
+ * The ranking's rows, as the server flagged them: winner, tied, decided by the tie-break.
+ * Worded and numbered as templates/scoring.html words them.
+ */
 function rankingRows(ranking) {
   return ranking.map((entry) => {
     const row = h(
       "tr",
       {},
-      h("td", {}, String(entry.rank), ...(entry.tied ? [" ", tag("tied")] : [])),
+      h("td", {}, String(entry.rank), ...(entry.tied ? [" ", tag(_("tied"))] : [])),
       h(
         "th",
         { scope: "row" },
         entry.name,
-        ...(entry.winner ? [" ", tag("winner", " tag-win")] : []),
+        ...(entry.winner ? [" ", tag(_("winner"), " tag-win")] : []),
       ),
-      h("td", { class: "num" }, String(entry.total_score)),
+      h("td", { class: "num" }, number(entry.total_score)),
       h(
         "td",
         { class: "num" },
-        ...(entry.tie_break ? [tag("tie-break"), " "] : []),
-        String(entry.long_words),
+        ...(entry.tie_break ? [tag(_("tie-break")), " "] : []),
+        number(entry.long_words),
       ),
     );
     if (entry.winner) row.className = "winner";
@@ -133,7 +139,11 @@ function wordCell(verdict) {
 }
 
 function playerScore(player, winners) {
-  const long = plural(player.long_words, "long word");
+  const total = ngettext(
+    "Total · %(num)s long word",
+    "Total · %(num)s long words",
+    player.long_words,
+  );
   const section = h(
     "section",
     { class: `player-score${winners.includes(player.name) ? " winner" : ""}` },
@@ -142,11 +152,15 @@ function playerScore(player, winners) {
       {},
       h("span", { class: "player-name" }, player.name),
       " ",
-      h("span", { class: "player-total" }, plural(player.total_score, "point")),
+      h(
+        "span",
+        { class: "player-total" },
+        ngettext("%(num)s point", "%(num)s points", player.total_score),
+      ),
     ),
   );
   if (!player.words.length) {
-    section.append(h("p", { class: "empty" }, "No words."));
+    section.append(h("p", { class: "empty" }, _("No words.")));
     return section;
   }
   const rows = player.words.map((verdict) =>
@@ -159,10 +173,13 @@ function playerScore(player, winners) {
         { class: "verdict" },
         verdict.verdict_text,
         ...(verdict.verdict === "duplicate"
-          ? [" ", h("span", { class: "also" }, `also: ${verdict.with.join(", ")}`)]
+          ? [
+              " ",
+              h("span", { class: "also" }, _("also: %(names)s", { names: verdict.with.join(", ") })),
+            ]
           : []),
       ),
-      h("td", { class: "num" }, String(verdict.points)),
+      h("td", { class: "num" }, number(verdict.points)),
     ),
   );
   section.append(
@@ -175,9 +192,9 @@ function playerScore(player, winners) {
         h(
           "tr",
           {},
-          h("th", { scope: "col" }, "Word"),
-          h("th", { scope: "col" }, "Verdict"),
-          h("th", { scope: "col", class: "num" }, "Points"),
+          h("th", { scope: "col" }, _("Word")),
+          h("th", { scope: "col" }, _("Verdict")),
+          h("th", { scope: "col", class: "num" }, _("Points")),
         ),
       ),
       h("tbody", {}, ...rows),
@@ -187,8 +204,8 @@ function playerScore(player, winners) {
         h(
           "tr",
           {},
-          h("th", { scope: "row", colspan: "2" }, `Total · ${long}`),
-          h("td", { class: "num" }, String(player.total_score)),
+          h("th", { scope: "row", colspan: "2" }, total),
+          h("td", { class: "num" }, number(player.total_score)),
         ),
       ),
     ),
@@ -201,7 +218,7 @@ function show(result) {
   view.draw(result);
   picker.reset();
   definition.show(null);
-  $("selection").textContent = "Pick a word to see its path.";
+  $("selection").textContent = _("Pick a word to see its path.");
   const line = result.headline;
   $("headline").textContent = line;
   $("ranking-rows").replaceChildren(...rankingRows(result.ranking));
@@ -212,7 +229,7 @@ function show(result) {
   $("missed-count").textContent = result.missed.text;
   $("missed-list").replaceChildren(...(result.missed.count ? [wordList(result.missed.words)] : []));
   results.hidden = false;
-  document.title = `${line} · Score a game · Boggle solver`;
+  document.title = `${line} · ${_("Score a game")} · ${_("Boggle solver")}`;
   announce(line);
 }
 
