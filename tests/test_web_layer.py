@@ -24,12 +24,13 @@ API = {
 }
 
 
-def test_every_route_but_static_files_belongs_to_the_api_pages_or_rooms_blueprint(
+def test_every_route_but_static_files_belongs_to_an_area_s_blueprint(
     app: Flask,
 ) -> None:
+    # The API, the pages, the rooms, and the interface's language switch (web/i18n.py).
     areas = {rule.endpoint.partition(".")[0] for rule in app.url_map.iter_rules()}
-    assert areas == {"api", "pages", "rooms", "static"}
-    assert set(app.blueprints) == {"api", "pages", "rooms"}
+    assert areas == {"api", "pages", "rooms", "language", "static"}
+    assert set(app.blueprints) == {"api", "pages", "rooms", "language"}
 
 
 def test_the_rooms_api_is_under_rooms_and_answers_in_json(app: Flask) -> None:
