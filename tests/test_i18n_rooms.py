@@ -332,6 +332,12 @@ def test_the_games_own_errors_follow_the_request(rooms: Flask) -> None:
         "sende den Body als JSON (Content-Type: application/json), nicht als "
         "application/x-www-form-urlencoded; ein leerer ist {}"
     )
+    bare = host.post(f"/rooms/{code}/rounds", headers=ITALIAN)
+    assert (bare.status_code, error_of(bare)["code"]) == (415, "unsupported_media_type")
+    assert error_of(bare)["message"] == (
+        "invia il corpo come JSON (Content-Type: application/json); questo non ha un "
+        "Content-Type; uno vuoto è {}"
+    )
 
 
 def test_the_operators_errors_are_logged_in_english_and_shown_translated(

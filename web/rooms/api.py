@@ -312,16 +312,18 @@ def read_body(names: tuple[str, ...]) -> dict[str, Any]:
     request forgery.
     """
     if request.mimetype != "application/json":
-        shown = request.mimetype or _("no Content-Type")
-        raise APIError(
-            415,
-            "unsupported_media_type",
-            _(
+        if request.mimetype:
+            message = _(
                 "send the body as JSON (Content-Type: application/json), not %(sent)s; "
                 "an empty one is {}",
-                sent=shown,
-            ),
-        )
+                sent=request.mimetype,
+            )
+        else:
+            message = _(
+                "send the body as JSON (Content-Type: application/json); this one has no "
+                "Content-Type; an empty one is {}"
+            )
+        raise APIError(415, "unsupported_media_type", message)
     return read_fields(request, names)
 
 
