@@ -231,8 +231,9 @@ def room_response(code: str, token: str | None, status: int) -> Response:
     ``now`` does; a 304 when the caller's ``If-None-Match`` holds that tag (only for a
     200), answered from the room's version alone, without the document."""
     # The version (games/rooms.py), the address the document's link is made from, and
-    # the reader's language: the answer is in it (its messages, Content-Language), so a
-    # reader who switches language must not be told that their old copy is current.
+    # the reader's language: each language's answer is a representation of its own
+    # (Content-Language, Vary: Accept-Language), so a reader who switches must not be
+    # told that their copy in the old one is current.
     version = f"{rooms().version(code, token)}|{room_url(code)}|{i18n.current_code()}"
     tag = hashlib.sha256(version.encode()).hexdigest()[:32]
     # Compared weakly, as RFC 9110 asks of If-None-Match: a proxy that compresses the
