@@ -35,6 +35,8 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from boggle.i18n import N_
+
 from .errors import DatabaseNotReady, DatabaseUnavailable
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,10 +53,14 @@ SQLITE_BUSY_MS = 5000
 SQLITE_SYNCHRONOUS = ("full", "normal")
 #: The back-ends the rooms are written and tested for.
 BACKENDS = ("sqlite", "postgresql")
-NOT_READY = (
+# The operator's errors are made in English, the server log's language, and translated
+# where a player is shown them (web/rooms/api.py, room_api_error).
+NOT_READY = N_(
     "the rooms database has no tables yet, or older ones: run `make db-upgrade` "
     "(alembic upgrade head) with the server's BOGGLE_DATABASE_URL"
 )
+BUSY = N_("the rooms database stayed busy past the wait allowed; try again")
+UNREACHABLE = N_("the rooms database cannot be reached; try again in a moment")
 
 
 class DatabaseURLError(ValueError):
@@ -224,9 +230,7 @@ class Database:
 
 def _unavailable(error: OperationalError) -> str:
     """The message for a database that could not be reached or stayed locked."""
-    if "locked" in str(error.orig):
-        return "the rooms database stayed busy past the wait allowed; try again"
-    return "the rooms database cannot be reached; try again in a moment"
+    return BUSY if "locked" in str(error.orig) else UNREACHABLE
 
 
 def upgrade(url: str, revision: str = "head") -> None:

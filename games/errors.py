@@ -1,7 +1,16 @@
 """What can go wrong in a room, as types: each with a stable code and a message a person
-can act on. The web layer maps each type to an HTTP status at one edge."""
+can act on. The web layer maps each type to an HTTP status at one edge.
+
+A message is worded where the error is made, through ``boggle.i18n``: in the language
+of the request being served (English outside one: the command line, the tests of the
+game). The operator's errors (the database down or not migrated) are the exception:
+they are made in English, the server log's language, and translated where a player
+is shown them (``shown``).
+"""
 
 from __future__ import annotations
+
+from boggle.i18n import _
 
 
 class RoomError(Exception):
@@ -14,6 +23,13 @@ class RoomError(Exception):
         self.message = message
         #: Seconds after which asking again may succeed (rate limits, a round's grace).
         self.retry_after = retry_after
+
+    #: Whether the message is the operator's, made in English for the server's log.
+    logged = False
+
+    def shown(self) -> str:
+        """The message as a player reads it, in the language in force."""
+        return _(self.message) if self.logged else self.message
 
 
 class UnknownRoom(RoomError):  # noqa: N818 - reads as the situation it reports
@@ -90,9 +106,11 @@ class DatabaseNotReady(RoomError):  # noqa: N818
     """The database has not been migrated to the schema this code needs."""
 
     code = "database_not_ready"
+    logged = True
 
 
 class DatabaseUnavailable(RoomError):  # noqa: N818
     """The database could not be reached, or stayed locked past the wait allowed."""
 
     code = "database_unavailable"
+    logged = True

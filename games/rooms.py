@@ -34,8 +34,9 @@ from sqlalchemy import Row, bindparam, delete, exists, func, insert, select, upd
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from boggle import Board, Catalog, Dictionary, SearchBudgetExceeded, Solution, solve
+from boggle import Board, Catalog, Dictionary, SearchBudgetExceeded, Solution, i18n, solve
 from boggle.dice import dice_set, new_seed, random_board
+from boggle.i18n import _, ngettext
 from boggle.scoring import (
     DUPLICATE,
     NOT_A_WORD,
@@ -316,8 +317,14 @@ class Rooms:
             if len(times) >= self.limits.rooms_per_hour:
                 retry = times[len(times) - self.limits.rooms_per_hour] + CREATION_WINDOW - now
                 raise TooManyRooms(
-                    f"this address has created {len(times)} rooms in the last hour, the most "
-                    f"allowed; try again in {_minutes(retry)}",
+                    ngettext(
+                        "this address has created %(num)s room in the last hour, the most "
+                        "allowed; try again in %(wait)s",
+                        "this address has created %(num)s rooms in the last hour, the most "
+                        "allowed; try again in %(wait)s",
+                        len(times),
+                        wait=_minutes(retry),
+                    ),
                     retry_after=retry,
                 )
             session.add(Creation(client=key, created_at=now))
@@ -336,7 +343,14 @@ class Rooms:
             now = self.clock()
             count = session.scalar(select(func.count()).where(Player.room_id == room.id))
             if count >= self.limits.max_players:
-                raise RoomFull(f"room {room.code} has {count} players, the most a room seats")
+                raise RoomFull(
+                    ngettext(
+                        "room %(room)s has %(num)s player, the most a room seats",
+                        "room %(room)s has %(num)s players, the most a room seats",
+                        count,
+                        room=room.code,
+                    )
+                )
             session.execute(TOUCH_ROOM, {"room": room.id, "now": now})
             return self._seat(session, room, name, host=False, now=now)
 
@@ -345,7 +359,7 @@ class Rooms:
         key = name.casefold()
         taken = select(exists().where(Player.room_id == room.id, Player.name_key == key))
         if session.scalar(taken):
-            raise NameTaken(f"someone in room {room.code} is called {name!r} already")
+            raise NameTaken(_name_taken(room.code, name))
         last = session.scalar(select(func.max(Player.seat)).where(Player.room_id == room.id))
         token = codes.new_token()
         player = Player(
@@ -365,7 +379,7 @@ class Rooms:
         except IntegrityError:
             # Only a name or seat taken between the check and here (a race the room's
             # lock rules out on PostgreSQL and SQLite's write lock everywhere).
-            raise NameTaken(f"someone in room {room.code} is called {name!r} already") from None
+            raise NameTaken(_name_taken(room.code, name)) from None
         return Seat(room.code, player.seat, player.name, player.host, token)
 
     def seat(self, code: str, token: str | None) -> Seat:
@@ -381,7 +395,7 @@ class Rooms:
         query = ROOM_BY_CODE_LOCKED if lock else ROOM_BY_CODE
         room = session.execute(query, {"code": read}).first() if read else None
         if room is None:
-            raise UnknownRoom(f"there is no room {str(code)[:20]!r}; check the code or link")
+            raise UnknownRoom(unknown_room_message(code))
         return room
 
     def _player(self, session: Session, room: Row, token: str | None) -> Row:
@@ -390,10 +404,13 @@ class Rooms:
         if player is None:
             if not token:
                 raise Unauthorized(
-                    f"join room {room.code} first: send its player token "
-                    "(Authorization: Bearer TOKEN, or the room's cookie)"
+                    _(
+                        "join room %(room)s first: send its player token "
+                        "(Authorization: Bearer TOKEN, or the room's cookie)",
+                        room=room.code,
+                    )
                 )
-            raise Unauthorized(f"this token holds no seat in room {room.code}")
+            raise Unauthorized(_("this token holds no seat in room %(room)s", room=room.code))
         return player
 
     def _player_or_none(self, session: Session, room: Row, token: str | None) -> Row | None:
@@ -410,12 +427,17 @@ class Rooms:
             room = self._room(session, code, lock=True)
             player = self._player(session, room, token)
             if not player.host:
-                raise NotHost(f"only the host of room {room.code} starts a round")
+                raise NotHost(_("only the host of room %(room)s starts a round", room=room.code))
             now = self.clock()
             last = self._latest_round(session, room)
             if last is not None and now < last.ends_at + self.limits.grace:
+                ends_at = f"{last.ends_at:.3f}"  # a Unix time, as the API gives it
                 raise RoundInProgress(
-                    f"round {last.number} is still being played; it ends at {last.ends_at:.3f}",
+                    _(
+                        "round %(number)s is still being played; it ends at %(ends_at)s",
+                        number=last.number,
+                        ends_at=ends_at,
+                    ),
                     retry_after=last.ends_at + self.limits.grace - now,
                 )
             board, seed = random_board(dice_set(room.dice), self.seeds(), room.rows, room.cols)
@@ -435,7 +457,9 @@ class Rooms:
             try:
                 session.flush()
             except IntegrityError:
-                raise RoundInProgress(f"round {number} has just been started") from None
+                raise RoundInProgress(
+                    _("round %(number)s has just been started", number=number)
+                ) from None
             return number
 
     def _latest_round(self, session: Session, room: Row) -> Row | None:
@@ -445,7 +469,7 @@ class Rooms:
         query = ROUND_BY_NUMBER_LOCKED if lock else ROUND_BY_NUMBER
         found = session.execute(query, {"room": room.id, "number": number}).first()
         if found is None:
-            raise UnknownRound(f"room {room.code} has no round {number}")
+            raise UnknownRound(unknown_round_message(room.code, number))
         return found
 
     def _board(self, room: Row, played: Row) -> Board:
@@ -489,7 +513,7 @@ class Rooms:
             played = self._round(session, room, number, lock=True)
             now = self.clock()
             if now >= played.ends_at + self.limits.grace:
-                raise RoundOver(f"round {number} of room {room.code} is over")
+                raise RoundOver(_round_over(room.code, number))
             ids = {"round": played.id, "player": player.id}
             rate = session.execute(PLAYER_RATE_LOCKED, ids).one()
             window, count = self._count_word(rate.rate_window, rate.rate_count, now)
@@ -500,7 +524,11 @@ class Rooms:
             kept = session.execute(WORDS_KEPT, ids).scalar_one()
             if kept >= self.limits.max_words:
                 raise WordLimitReached(
-                    f"you have sent {kept} words this round, the most a round keeps"
+                    ngettext(
+                        "you have sent %(num)s word this round, the most a round keeps",
+                        "you have sent %(num)s words this round, the most a round keeps",
+                        kept,
+                    )
                 )
             sent = SentWord(
                 judged.word,
@@ -529,10 +557,15 @@ class Rooms:
         latest = self._latest_round(session, room)
         if latest is not None and latest.number != played.number:
             raise RoundNotCurrent(
-                f"round {played.number} is over; room {room.code} is on round {latest.number}"
+                _(
+                    "round %(number)s is over; room %(room)s is on round %(latest)s",
+                    number=played.number,
+                    room=room.code,
+                    latest=latest.number,
+                )
             )
         if self.clock() >= played.ends_at + self.limits.grace:
-            raise RoundOver(f"round {played.number} of room {room.code} is over")
+            raise RoundOver(_round_over(room.code, played.number))
 
     def _judge(self, room: Row, played: Row, written: str) -> WordVerdict:
         """The rules' verdict on one word alone (no duplicates among one player's list)."""
@@ -543,7 +576,7 @@ class Rooms:
             raise SearchTooLong(str(error)) from None
         verdicts = game.players[0].words
         if not verdicts:
-            raise BadWord("the word has no letters in it")
+            raise BadWord(_("the word has no letters in it"))
         return verdicts[0]
 
     def _count_word(self, window: float, count: int, now: float) -> tuple[float, int]:
@@ -554,8 +587,12 @@ class Rooms:
         if count >= self.limits.words_per_second:
             retry = window + RATE_WINDOW - now
             raise TooManyWords(
-                f"at most {self.limits.words_per_second} words a second; "
-                f"send the next in {retry:.1f} s",
+                ngettext(
+                    "at most %(num)s word a second; send the next in %(seconds)s s",
+                    "at most %(num)s words a second; send the next in %(seconds)s s",
+                    self.limits.words_per_second,
+                    seconds=i18n.number(round(retry, 1)),
+                ),
                 retry_after=retry,
             )
         return window, count + 1
@@ -587,7 +624,7 @@ class Rooms:
         with self.database.reading() as session:
             row = session.execute(ROOM_VERSION, {"code": read}).first() if read else None
         if row is None:
-            raise UnknownRoom(f"there is no room {str(code)[:20]!r}; check the code or link")
+            raise UnknownRoom(unknown_room_message(code))
         if row.latest is None:
             state = WAITING
         else:
@@ -600,7 +637,7 @@ class Rooms:
         settings, players with their totals over finished rounds, the caller's seat
         (None for a token that holds none) and the round. Nothing in it shows a
         round's words."""
-        for _ in range(2):
+        for _attempt in range(2):
             with self.database.reading() as session:
                 room = self._room(session, code)
                 now = self.clock()
@@ -663,8 +700,13 @@ class Rooms:
             wait = played.ends_at + self.limits.grace - self.clock()
             if wait > 0:
                 raise RoundNotOver(
-                    f"round {number} of room {room.code} is still being played; its results "
-                    f"come {wait:.1f} s from now",
+                    _(
+                        "round %(number)s of room %(room)s is still being played; its "
+                        "results come %(seconds)s s from now",
+                        number=number,
+                        room=room.code,
+                        seconds=i18n.number(round(wait, 1)),
+                    ),
                     retry_after=wait,
                 )
             game, solution, seats = self._game(session, room, played)
@@ -712,7 +754,7 @@ class Rooms:
                 played = self._round(session, room, number, lock=True)
                 if played.scored:
                     return
-                game, _, seats = self._game(session, room, played)
+                game, _solution, seats = self._game(session, room, played)
                 ids = dict(
                     session.execute(
                         select(Player.seat, Player.id).where(Player.room_id == room.id)
@@ -800,5 +842,26 @@ def _path(stored: str | None) -> tuple[tuple[int, int], ...] | None:
 
 def _minutes(seconds: float) -> str:
     """A wait, in whole minutes (at least one)."""
-    minutes = max(1, round(seconds / 60))
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return ngettext("%(num)s minute", "%(num)s minutes", max(1, round(seconds / 60)))
+
+
+# The messages several places word alike. Each is worded when the error is made, in the
+# language in force (the request's), never at import: see boggle/i18n.py.
+
+
+def unknown_room_message(code: object) -> str:
+    """No room has this code (cut short: it comes from an address, any length)."""
+    return _("there is no room %(code)s; check the code or link", code=repr(str(code)[:20]))
+
+
+def unknown_round_message(code: str, number: int | str) -> str:
+    """The room has no round of this number."""
+    return _("room %(room)s has no round %(number)s", room=code, number=number)
+
+
+def _name_taken(code: str, name: str) -> str:
+    return _("someone in room %(room)s is called %(name)s already", room=code, name=repr(name))
+
+
+def _round_over(code: str, number: int) -> str:
+    return _("round %(number)s of room %(room)s is over", number=number, room=code)

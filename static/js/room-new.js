@@ -3,9 +3,11 @@
 // seat; the browser then goes to the room. The form's defaults name the chosen dice
 // set's own rule and time, so changing the dice rewords them. Errors show beside their
 // field. Without this script the form posts to /room and the server does the same.
+// The options are worded as the template words them, in the reader's language.
 
 import { postJSON } from "./lib/api.js";
 import { $, FieldErrors } from "./lib/dom.js";
+import { _, ngettext } from "./lib/i18n.js";
 
 const FIELDS = ["name", "dice", "min_length", "dictionary", "seconds"];
 const errors = new FieldErrors(FIELDS);
@@ -14,18 +16,22 @@ const root = new URL(".", form.action).href; // the app's root: /room is at its 
 
 /** "3 minutes", "90 seconds": a round's length as the form's options word it. */
 function duration(seconds) {
-  if (seconds % 60) return `${seconds} seconds`;
-  const minutes = seconds / 60;
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  if (seconds % 60) return ngettext("%(num)s second", "%(num)s seconds", seconds);
+  return ngettext("%(num)s minute", "%(num)s minutes", seconds / 60);
 }
 
 /** Reword the "the dice's rule" and "the dice's time" options for the chosen dice set. */
 function suitDefaults() {
   const chosen = $("dice").selectedOptions[0].dataset;
-  $("min_length").querySelector("[data-default]").textContent =
-    `The dice's rule (${chosen.minLength} letters)`;
-  $("seconds").querySelector("[data-default]").textContent =
-    `The dice's time (${duration(Number(chosen.seconds))})`;
+  const letters = Number(chosen.minLength);
+  $("min_length").querySelector("[data-default]").textContent = ngettext(
+    "The dice's rule (%(num)s letter)",
+    "The dice's rule (%(num)s letters)",
+    letters,
+  );
+  $("seconds").querySelector("[data-default]").textContent = _("The dice's time (%(duration)s)", {
+    duration: duration(Number(chosen.seconds)),
+  });
 }
 
 $("dice").addEventListener("change", suitDefaults);

@@ -10,11 +10,14 @@
 // in columns, shared ones crossed off, a word's path on tap (lib/board-view.js, so the
 // page contract's data-step marks hold), the best words nobody found, room totals.
 //
-// The server draws the same page without this script (web/rooms/pages.py).
+// The server draws the same page without this script (web/rooms/pages.py). Its words
+// are the template's, in the reader's language (lib/i18n.js); the verdicts and the
+// results' sentences come worded by the server.
 
 import { getIfChanged, getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker, pathText } from "./lib/board-view.js";
-import { $, announce, FieldErrors, h, plural } from "./lib/dom.js";
+import { $, announce, FieldErrors, h } from "./lib/dom.js";
+import { _, ngettext, number as writeNumber } from "./lib/i18n.js";
 import { RovingList } from "./lib/roving.js";
 import { clock, normalize } from "./lib/round.js";
 import { rules } from "./lib/rules.js";
@@ -37,10 +40,26 @@ const LOW_TIME_MS = 10_000; // the timer turns red for the last seconds
 // this page knows.
 const VERDICTS = {
   ...rules.verdicts,
-  checking: "checking…",
-  unchecked: "not checked (the server cannot be reached)",
-  late: "too late: time was up",
+  checking: _("checking…"),
+  unchecked: _("not checked (the server cannot be reached)"),
+  late: _("too late: time was up"),
 };
+
+// A counted text's values that leave its %(num)s in place, for `strong` to fill.
+const KEEP_NUM = { num: "%(num)s" };
+
+/**
+ * A translated text whose values are in bold (`<strong>%(name)s</strong>`, as the
+ * template writes them) as nodes: each such value a <strong> holding it as text (a
+ * player's name is never markup), the rest text, its other %(name)s filled.
+ */
+function strong(text, values) {
+  const fill = (part) => part.replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
+  return text
+    .split(/<strong>%\((\w+)\)s<\/strong>/)
+    .map((part, i) => (i % 2 ? h("strong", {}, String(values[part])) : fill(part)))
+    .filter((part) => part !== "");
+}
 
 const state = {
   room: null, // the last room document
@@ -114,7 +133,7 @@ async function poll() {
       render(); // the clock may have run out
     }
   } catch (error) {
-    showError(error.offline ? "The server cannot be reached; trying again." : error.message);
+    showError(error.offline ? _("The server cannot be reached; trying again.") : error.message);
   }
   // Quicker at the very end, and between the end and the results (the short grace in
   // which words sent before the end still count).
@@ -145,11 +164,10 @@ function render() {
     $(id).hidden = id !== { join: "join", waiting: "lobby", playing: "play", finished: "finished" }[state.view];
   }
   const me = you();
-  $("room-who").replaceChildren(
-    ...(me
-      ? ["You play as ", h("strong", {}, me.name), me.host ? " and host the room." : "."]
-      : []),
-  );
+  const who = me?.host
+    ? _("You play as <strong>%(name)s</strong> and host the room.")
+    : _("You play as <strong>%(name)s</strong>.");
+  $("room-who").replaceChildren(...(me ? strong(who, { name: me.name }) : []));
   page.dataset.you = me?.id ?? "";
   page.dataset.round = round().number;
   renderLobby(me);
@@ -162,11 +180,11 @@ function render() {
   if (state.view === "finished") renderFinished(before !== "finished");
   if (before !== state.view) {
     if (state.view === "playing") {
-      announce(`Round ${round().number} has started.`);
+      announce(_("Round %(number)s has started.", { number: round().number }));
       showWhole($("play").querySelector(".play-panel"));
     }
     if (state.view === "finished" && before === "playing") {
-      announce("Time's up.");
+      announce(_("Time's up."));
       showWhole($("finished"));
     }
   }
@@ -189,8 +207,8 @@ function renderLobby(me) {
         "li",
         { "data-player": player.id },
         player.name,
-        ...(player.host ? [" ", h("span", { class: "tag" }, "host")] : []),
-        ...(player.id === me?.id ? [" ", h("span", { class: "tag" }, "you")] : []),
+        ...(player.host ? [" ", h("span", { class: "tag" }, _("host"))] : []),
+        ...(player.id === me?.id ? [" ", h("span", { class: "tag" }, _("you"))] : []),
       ),
     ),
   );
@@ -211,7 +229,7 @@ function renderPlay(starting) {
     state.drawn = r.number;
     $("message").textContent = "";
     $("message").className = "message";
-    $("play-title").textContent = `Round ${r.number}`;
+    $("play-title").textContent = _("Round %(number)s", { number: r.number });
   }
   if (state.wordsRound !== r.number) {
     state.words = [];
@@ -243,7 +261,7 @@ function tick() {
   // A screen reader hears the last ten seconds begin, once a round.
   if (left <= LOW_TIME_MS && left > 0 && state.warned !== r.number && r.ends_at - r.started_at > 10) {
     state.warned = r.number;
-    announce("Ten seconds left.");
+    announce(_("Ten seconds left."));
   }
   $("timer").textContent = clock(left);
   $("timer").classList.toggle("low", left <= LOW_TIME_MS);
@@ -301,9 +319,9 @@ function say(word, verdict, detail = 0) {
     verdict === null
       ? detail
       : verdict === "accepted"
-        ? `${VERDICTS.accepted}, +${plural(detail, "point")}`
+        ? ngettext("accepted, +%(num)s point", "accepted, +%(num)s points", detail)
         : VERDICTS[verdict];
-  message.replaceChildren(h("strong", {}, word), `: ${text}`);
+  message.replaceChildren(...strong(_("<strong>%(word)s</strong>: %(verdict)s"), { word, verdict: text }));
 }
 
 function renderWords() {
@@ -320,11 +338,16 @@ function renderWords() {
   );
   const accepted = state.words.filter((w) => w.verdict === "accepted");
   const points = accepted.reduce((sum, w) => sum + w.score, 0);
+  // Two counts, each its own counted text, as the template says them.
   $("tally").replaceChildren(
-    h("strong", {}, String(points)),
-    points === 1 ? " point · " : " points · ",
-    h("strong", {}, String(accepted.length)),
-    accepted.length === 1 ? " word" : " words",
+    ...strong(ngettext("<strong>%(num)s</strong> point", "<strong>%(num)s</strong> points", points, KEEP_NUM), {
+      num: writeNumber(points),
+    }),
+    " · ",
+    ...strong(
+      ngettext("<strong>%(num)s</strong> word", "<strong>%(num)s</strong> words", accepted.length, KEEP_NUM),
+      { num: writeNumber(accepted.length) },
+    ),
   );
 }
 
@@ -346,9 +369,8 @@ const tracer = new Tracer(playView, {
 
 function renderFinished(arriving) {
   const { number } = round();
-  $("result-number").textContent = number;
-  $("rounds-played").textContent = number;
-  $("totals-title").lastChild.textContent = number === 1 ? " round" : " rounds";
+  $("result-title").textContent = _("Round %(number)s: time's up", { number });
+  $("totals-title").textContent = ngettext("The room after %(num)s round", "The room after %(num)s rounds", number);
   if (state.resultsRound !== number) {
     // The results come once the server says the round is over (past its grace).
     if (round().state === "finished") askResults(number);
@@ -357,7 +379,7 @@ function renderFinished(arriving) {
       const { board } = round();
       picker.reset();
       resultView.draw({ rows: board.length, cols: board[0].length, board });
-      $("headline").textContent = "Counting…";
+      $("headline").textContent = _("Counting…");
       for (const id of ["columns", "missed-list", "missed-count", "selection"]) {
         $(id).replaceChildren();
       }
@@ -381,7 +403,7 @@ async function askResults(number) {
     if (error.code === "round_not_over" || error.offline) {
       setTimeout(() => round().number === number && askResults(number), RETRY_RESULTS_MS);
     } else {
-      $("headline").textContent = `The results could not be had: ${error.message}`;
+      $("headline").textContent = _("The results could not be had: %(message)s", { message: error.message });
     }
   } finally {
     state.asking = false;
@@ -393,7 +415,7 @@ function resultWord(verdict) {
   const shared = Boolean(verdict.shared) || verdict.verdict === "duplicate";
   const inner = [h("span", { class: "room-word-text" }, verdict.word)];
   if (shared) {
-    inner.push(h("span", { class: "vh" }, " (crossed off: found by more than one player)"));
+    inner.push(h("span", { class: "vh" }, ` ${_("(crossed off: found by more than one player)")}`));
   } else if (verdict.verdict !== "scored") {
     inner.push(" ", h("span", { class: "room-verdict" }, verdict.verdict_text));
   } else {
@@ -403,7 +425,7 @@ function resultWord(verdict) {
         "span",
         { class: "score" },
         String(verdict.points),
-        h("span", { class: "vh" }, verdict.points === 1 ? " point" : " points"),
+        h("span", { class: "vh" }, ` ${ngettext("point", "points", verdict.points)}`),
       ),
     );
   }
@@ -434,16 +456,16 @@ function drawResults() {
   picker.reset();
   resultView.draw({ rows: results.board.length, cols: results.board[0].length, board: results.board });
   $("headline").textContent = results.headline;
-  $("selection").textContent = "Pick a word to see its path.";
+  $("selection").textContent = _("Pick a word to see its path.");
   // In the order of the round's ranking, each with its place as the server flags it.
   const players = new Map(results.players.map((player) => [player.id, player]));
   $("columns").replaceChildren(
     ...results.ranking.map((place) => {
       const player = players.get(place.id);
       const tags = [
-        [place.winner, "winner", "tag tag-win"],
-        [place.tied, "tied", "tag"],
-        [place.tie_break, `tie-break: ${plural(place.long_words, "long word")}`, "tag"],
+        [place.winner, _("winner"), "tag tag-win"],
+        [place.tied, _("tied"), "tag"],
+        [place.tie_break, ngettext("tie-break: %(num)s long word", "tie-break: %(num)s long words", place.long_words), "tag"],
       ].filter(([shown]) => shown);
       return h(
         "section",
@@ -453,17 +475,17 @@ function drawResults() {
           {},
           h("span", { class: "player-name" }, player.name),
           " ",
-          h("span", { class: "player-total" }, plural(player.total_score, "point")),
+          h("span", { class: "player-total" }, ngettext("%(num)s point", "%(num)s points", player.total_score)),
         ),
         h(
           "p",
           { class: "room-rank" },
-          `Rank ${place.rank}`,
+          _("Rank %(rank)s", { rank: place.rank }),
           ...tags.flatMap(([, text, kind]) => [" ", h("span", { class: kind }, text)]),
         ),
         player.words.length
           ? h("ul", { class: "room-words" }, ...player.words.map(resultWord))
-          : h("p", { class: "empty" }, "No words."),
+          : h("p", { class: "empty" }, _("No words.")),
       );
     }),
   );
@@ -538,9 +560,9 @@ $("share-room").addEventListener("click", async () => {
   }
   try {
     await navigator.clipboard.writeText(link);
-    $("share-status").textContent = "Link copied: paste it to the other players.";
+    $("share-status").textContent = _("Link copied: paste it to the other players.");
   } catch {
-    $("share-status").textContent = "The browser did not allow copying; copy the link above.";
+    $("share-status").textContent = _("The browser did not allow copying; copy the link above.");
   }
 });
 

@@ -18,6 +18,8 @@ from typing import Any
 
 import segno
 from flask import Response, current_app, jsonify, request
+from flask_babel import format_decimal
+from flask_babel import gettext as _
 
 from boggle.dice import min_length_for, roll_plan
 from boggle.errors import DiceError
@@ -45,9 +47,16 @@ from games.errors import (
     UnknownRound,
     WordLimitReached,
 )
-from games.rooms import BadWord, Rooms, RoomSettings, Seat
+from games.rooms import (
+    BadWord,
+    Rooms,
+    RoomSettings,
+    Seat,
+    unknown_room_message,
+    unknown_round_message,
+)
 
-from .. import service
+from .. import i18n, service
 from ..errors import APIError, bad_request
 from ..params import read_fields, read_min_length, read_name, read_size, read_whole_number
 from ..play import BIG_BOARD_CELLS, BIG_ROUND_SECONDS, ROUND_SECONDS
@@ -102,7 +111,7 @@ def room_api_error(error: RoomError) -> APIError:
         # The operator's to fix (a database down or not migrated), not the client's: say
         # so in the server's log too.
         log.warning("rooms: %s: %s", error.code, error.message)
-    answer = APIError(status, error.code, error.message, headers=headers)
+    answer = APIError(status, error.code, error.shown(), headers=headers)
     # The field a code names on other routes (/score's too_many_words is about
     # "players") is not this one's: only a bad word is about a field here.
     answer.field = "word" if isinstance(error, BadWord) else None
@@ -209,7 +218,7 @@ def room_qr(code: str) -> Response:
     # Error correction M, as GET /qr: read off a screen across a table.
     out = io.BytesIO()
     segno.make(link, error="m").save(
-        out, kind="svg", xmldecl=False, title=f"QR code: {link}", border=2, scale=6
+        out, kind="svg", xmldecl=False, title=_("QR code: %(link)s", link=link), border=2, scale=6
     )
     return Response(out.getvalue(), mimetype="image/svg+xml")
 
@@ -221,8 +230,11 @@ def room_response(code: str, token: str | None, status: int) -> Response:
     """The room's document, with an ETag that changes whenever anything in it but
     ``now`` does; a 304 when the caller's ``If-None-Match`` holds that tag (only for a
     200), answered from the room's version alone, without the document."""
-    # The version (games/rooms.py) and the address the document's link is made from.
-    version = f"{rooms().version(code, token)}|{room_url(code)}"
+    # The version (games/rooms.py), the address the document's link is made from, and
+    # the reader's language: each language's answer is a representation of its own
+    # (Content-Language, Vary: Accept-Language), so a reader who switches must not be
+    # told that their copy in the old one is current.
+    version = f"{rooms().version(code, token)}|{room_url(code)}|{i18n.current_code()}"
     tag = hashlib.sha256(version.encode()).hexdigest()[:32]
     # Compared weakly, as RFC 9110 asks of If-None-Match: a proxy that compresses the
     # answer marks its tag weak (W/"..."), and the client sends that back.
@@ -301,13 +313,18 @@ def read_body(names: tuple[str, ...]) -> dict[str, Any]:
     request forgery.
     """
     if request.mimetype != "application/json":
-        shown = request.mimetype or "no Content-Type"
-        raise APIError(
-            415,
-            "unsupported_media_type",
-            f"send the body as JSON (Content-Type: application/json), not {shown}; "
-            "an empty one is {}",
-        )
+        if request.mimetype:
+            message = _(
+                "send the body as JSON (Content-Type: application/json), not %(sent)s; "
+                "an empty one is {}",
+                sent=request.mimetype,
+            )
+        else:
+            message = _(
+                "send the body as JSON (Content-Type: application/json); this one has no "
+                "Content-Type; an empty one is {}"
+            )
+        raise APIError(415, "unsupported_media_type", message)
     return read_fields(request, names)
 
 
@@ -315,14 +332,14 @@ def room_code(text: str) -> str:
     """The room code in an address, any case; UnknownRoom if it cannot be a code."""
     code = codes.read_code(text)
     if code is None:
-        raise UnknownRoom(f"there is no room {text[:20]!r}; check the code or link")
+        raise UnknownRoom(unknown_room_message(text))
     return code
 
 
 def round_number(code: str, number: int) -> int:
     """A round number from an address: UnknownRound past what any room can reach."""
     if not 1 <= number <= MAX_ROUND_NUMBER:
-        raise UnknownRound(f"room {code} has no round {str(number)[:20]}")
+        raise UnknownRound(unknown_round_message(code, str(number)[:20]))
     return number
 
 
@@ -330,9 +347,9 @@ def caller_token(code: str) -> str | None:
     """The caller's token: ``Authorization: Bearer TOKEN``, else the room's cookie."""
     header = request.headers.get("Authorization")
     if header is not None:
-        scheme, _, token = header.strip().partition(" ")
+        scheme, _space, token = header.strip().partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
-            raise Unauthorized("send the token as 'Authorization: Bearer TOKEN'")
+            raise Unauthorized(_("send the token as 'Authorization: Bearer TOKEN'"))
         return token.strip()
     return request.cookies.get(cookie_name(code)) or None
 
@@ -344,28 +361,40 @@ def check_player_field(fields: dict[str, Any], code: str, token: str | None) -> 
     number = read_whole_number(fields["player"], "player", 1, MAX_ROUND_NUMBER)
     seat = rooms().seat(code, token)
     if number != seat.id:
-        raise NotYourSeat(f"you are player {seat.id}; you cannot act for player {number}")
+        raise NotYourSeat(
+            _(
+                "you are player %(you)s; you cannot act for player %(number)s",
+                you=seat.id,
+                number=number,
+            )
+        )
 
 
 def read_player_name(value: Any) -> str:
     """A player's name: 1 to ROOM_MAX_NAME_CHARS printable characters, spaces trimmed."""
     limit = current_app.config["ROOM_MAX_NAME_CHARS"]
     if value is None or (isinstance(value, str) and not value.strip()):
-        raise bad_request("missing_name", "give your name in 'name'", "name")
+        raise bad_request("missing_name", _("give your name in 'name'"), "name")
     if not isinstance(value, str):
-        raise bad_request("bad_name", "'name' must be text", "name")
+        raise bad_request("bad_name", _("'name' must be text"), "name")
     name = value.strip()
     if len(name) > limit:
         raise bad_request(
             "bad_name",
-            f"the name is {len(name):,} characters; the limit is {limit}",
+            _(
+                "the name is %(length)s characters; the limit is %(limit)s",
+                length=format_decimal(len(name)),
+                limit=format_decimal(limit),
+            ),
             "name",
             limit=limit,
         )
     if not name.isprintable():
-        raise bad_request("bad_name", "the name contains control or invisible characters", "name")
+        raise bad_request(
+            "bad_name", _("the name contains control or invisible characters"), "name"
+        )
     if not _is_unicode(name):
-        raise bad_request("bad_name", "the name is not valid Unicode text", "name")
+        raise bad_request("bad_name", _("the name is not valid Unicode text"), "name")
     return name
 
 
@@ -383,18 +412,23 @@ def read_room_word(value: Any) -> str:
     """A word sent in a round: text with letters in it, at most SCORE_MAX_WORD_CHARS."""
     limit = current_app.config["SCORE_MAX_WORD_CHARS"]
     if value is None or (isinstance(value, str) and not value.strip()):
-        raise bad_request("missing_word", "give the word in 'word'")
+        raise bad_request("missing_word", _("give the word in 'word'"))
     if not isinstance(value, str):
-        raise bad_request("bad_word", "'word' must be text")
+        raise bad_request("bad_word", _("'word' must be text"))
     if len(value) > limit:
         raise bad_request(
-            "bad_word", f"the word is {len(value):,} characters; the limit is {limit}"
+            "bad_word",
+            _(
+                "the word is %(length)s characters; the limit is %(limit)s",
+                length=format_decimal(len(value)),
+                limit=format_decimal(limit),
+            ),
         )
     if not _is_unicode(value):
-        raise bad_request("bad_word", "the word is not valid Unicode text")
+        raise bad_request("bad_word", _("the word is not valid Unicode text"))
     # PostgreSQL's text cannot hold NUL, and no word has one.
     if "\x00" in value or not normalize_word(value):
-        raise bad_request("bad_word", "the word has no letters in it")
+        raise bad_request("bad_word", _("the word has no letters in it"))
     return value
 
 
@@ -419,7 +453,13 @@ def read_room_settings(fields: dict[str, Any]) -> RoomSettings:
         raise APIError(
             413,
             "board_too_large",
-            f"{rows}x{cols} is {rows * cols:,} cells; the limit is {limits.max_cells:,}",
+            _(
+                "%(rows)sx%(cols)s is %(cells)s cells; the limit is %(limit)s",
+                rows=rows,
+                cols=cols,
+                cells=format_decimal(rows * cols),
+                limit=format_decimal(limits.max_cells),
+            ),
             limit=limits.max_cells,
         )
     if dictionary is None:

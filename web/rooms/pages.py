@@ -19,10 +19,14 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Response, current_app, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from boggle.dice import DICE_SETS, DiceSet
+
+# The engine's counted texts, not flask_babel's: they write the count the language's way
+# ("1.204" in German), where flask_babel's put in the bare number.
+from boggle.i18n import N_, ngettext
 from boggle.standings import VERDICT_TEXT as RULES_VERDICT_TEXT
-from boggle.wording import plural
 from games.errors import RoomError, Unauthorized
 from games.rooms import ACCEPTED, NOT_A_WORD, NOT_ON_BOARD, REPEAT, TOO_SHORT, Seat
 
@@ -34,10 +38,11 @@ from ..play import BIG_BOARD_CELLS, BIG_ROUND_SECONDS, ROUND_SECONDS
 from . import api, bp
 
 #: How each verdict on a word sent reads, on the page and (as data) in its script: the
-#: rules' own wording (as the scoring page's) for the verdicts the results share.
+#: rules' own wording (as the scoring page's) for the verdicts the results share. In
+#: English, marked for the catalogue: ``verdict_texts`` translates them per request.
 VERDICT_TEXT = {
-    ACCEPTED: "accepted",
-    REPEAT: "already entered",
+    ACCEPTED: N_("accepted"),
+    REPEAT: N_("already entered"),
     **{verdict: RULES_VERDICT_TEXT[verdict] for verdict in (TOO_SHORT, NOT_A_WORD, NOT_ON_BOARD)},
 }
 #: The round lengths the form offers, in seconds (empty: the dice set's own).
@@ -54,8 +59,13 @@ FORM_FIELDS = ("name", "dice", "min_length", "dictionary", "seconds")
 def duration(seconds: int) -> str:
     """A round's length as people say it: "3 minutes", "90 seconds"."""
     if seconds % 60:
-        return plural(seconds, "second")
-    return plural(seconds // 60, "minute")
+        return ngettext("%(num)s second", "%(num)s seconds", seconds)
+    return ngettext("%(num)s minute", "%(num)s minutes", seconds // 60)
+
+
+def verdict_texts() -> dict[str, str]:
+    """How each verdict on a word sent reads, in the reader's language."""
+    return {verdict: _(text) for verdict, text in VERDICT_TEXT.items()}
 
 
 def dice_choices() -> list[dict[str, Any]]:
@@ -68,7 +78,7 @@ def dice_choice(dice: DiceSet) -> dict[str, Any]:
     big = dice.rows * dice.cols >= BIG_BOARD_CELLS
     return {
         "name": dice.name,
-        "title": dice.title,
+        "title": _(dice.title),
         "rows": dice.rows,
         "cols": dice.cols,
         "min_length": dice.min_length,
@@ -83,7 +93,9 @@ def same_site() -> None:
     # By host alone: behind a proxy that ends HTTPS the app sees http, the browser https.
     elsewhere = origin not in (None, "null") and urlsplit(origin).netloc != request.host
     if fetched_from == "cross-site" or elsewhere:
-        raise APIError(403, "cross_site", "this form can only be sent from this site's own pages")
+        raise APIError(
+            403, "cross_site", _("this form can only be sent from this site's own pages")
+        )
 
 
 def seat_token(code: str) -> str | None:
@@ -239,6 +251,7 @@ def render_room(code: str, error: APIError | None = None, form_name: str = "") -
     accepted = [w for w in words if w["verdict"] == ACCEPTED]
     said = next((w for w in words if w["word"] == request.args.get("said")), None)
     left = max(0.0, played["ends_at"] - now) if view == "playing" else 0.0
+    verdicts = verdict_texts()
     context = {
         "code": code,
         "room": room,
@@ -253,13 +266,13 @@ def render_room(code: str, error: APIError | None = None, form_name: str = "") -
         "columns": ranked_columns(results) if results else [],
         "totals": totals(room["players"], results),
         "best_missed": BEST_MISSED,
-        "verdict_text": VERDICT_TEXT,
+        "verdict_text": verdicts,
         "settings_text": settings_text(room["settings"]),
         "max_name": current_app.config["ROOM_MAX_NAME_CHARS"],
         "form_name": form_name,
         "error": error and {**error.as_dict()["error"], "field": error.field or "name"},
         "page_error": error if error and view != "join" else None,
-        "rules": page_rules(verdicts=VERDICT_TEXT),
+        "rules": page_rules(verdicts=verdicts),
     }
     return render_template("room.html", **context), error.status if error else 200
 
@@ -274,8 +287,8 @@ def ranked_columns(results: dict[str, Any]) -> list[dict[str, Any]]:
 def said_text(sent: dict[str, Any]) -> str:
     """A word's verdict as the message under the board says it."""
     if sent["verdict"] == ACCEPTED:
-        return f"{VERDICT_TEXT[ACCEPTED]}, +{plural(sent['score'], 'point')}"
-    return VERDICT_TEXT[sent["verdict"]]
+        return ngettext("accepted, +%(num)s point", "accepted, +%(num)s points", sent["score"])
+    return _(VERDICT_TEXT[sent["verdict"]])
 
 
 def clock(seconds: float) -> str:
@@ -303,9 +316,13 @@ def totals(players: list[dict[str, Any]], results: dict[str, Any] | None) -> lis
 def settings_text(settings: dict[str, Any]) -> str:
     """The room's settings in a sentence, for the lobby."""
     dice = DICE_SETS.get(settings["dice"])
-    title = dice.title if dice else settings["dice"]
-    return (
-        f"{title}, {settings['rows']} \u00d7 {settings['cols']}; words of "
-        f"{settings['min_length']} letters or more from the {settings['dictionary']} "
-        f"dictionary; rounds of {duration(settings['seconds'])}."
+    return _(
+        "%(dice)s, %(rows)s \u00d7 %(cols)s; words of %(letters)s letters or more from the "
+        "%(dictionary)s dictionary; rounds of %(duration)s.",
+        dice=_(dice.title) if dice else settings["dice"],
+        rows=settings["rows"],
+        cols=settings["cols"],
+        letters=settings["min_length"],
+        dictionary=settings["dictionary"],
+        duration=duration(settings["seconds"]),
     )
