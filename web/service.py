@@ -19,7 +19,6 @@ from typing import Any
 import segno
 from flask import current_app, url_for
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from boggle import (
     BoardError,
@@ -35,7 +34,10 @@ from boggle import (
 from boggle.board import shape_text
 from boggle.definitions import DefinitionError, NoDefinition
 from boggle.dice import ALL_DICE_SETS, DiceSet, min_length_for, new_seed, roll_plan
-from boggle.i18n import number
+
+# The engine's ngettext, not Flask-Babel's: it writes the count the language's way
+# ("1.000"), where Flask-Babel's puts the number in as it is.
+from boggle.i18n import ngettext, number
 from boggle.rich import dice_assignment, find_rich_board
 from boggle.rules import RULES, Ruleset
 from boggle.scoring import score_game
@@ -155,7 +157,6 @@ def run_rich(fields: Mapping[str, Any], seconds: float) -> dict[str, Any]:
             "%(num)s searches for a rich board are running already, the most allowed at "
             "once; try again in a moment",
             error.limit,
-            num=number(error.limit),
         )
         retry = str(math.ceil(seconds))
         raise APIError(503, "server_busy", message, headers={"Retry-After": retry}) from None
