@@ -378,4 +378,13 @@ def _register_errors(app: Flask) -> None:
         log.error(
             "unexpected error on %s %s\n%s", request.method, clip(request.path, 200), clip(trace)
         )
-        return api_error(APIError(500, "internal_error", _("something went wrong on our side")))
+        return api_error(APIError(500, "internal_error", _internal_error_message()))
+
+
+def _internal_error_message() -> str:
+    """The 500's message in the request's language, or in English when the fault is in
+    finding the language itself (the answer must still be JSON)."""
+    try:
+        return _("something went wrong on our side")
+    except Exception:  # any fault here is the one being answered
+        return "something went wrong on our side"

@@ -426,3 +426,34 @@ def test_the_wrong_shape_for_the_dice_is_said_in_french(client: FlaskClient) -> 
         "message": f"le jeu de dés big forme une grille 5x5{NBSP}; celle-ci fait 4x4",
         "field": "board",
     }
+
+
+def test_a_fault_on_our_side_is_owned_in_italian(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken_solve(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a fault")
+
+    monkeypatch.setattr("web.service.solve", broken_solve)
+    response = client.post("/solve", json={"board": "abcd"}, headers=asked("it"))
+    assert response.status_code == 500
+    assert response.get_json()["error"] == {
+        "code": "internal_error",
+        "message": "qualcosa è andato storto da parte nostra",
+    }
+
+
+def test_a_fault_in_the_translations_themselves_is_still_a_json_500_in_english(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a damaged catalogue")
+
+    monkeypatch.setattr("web.service.solve", broken)
+    monkeypatch.setattr("flask_babel.Domain.get_translations", broken)
+    response = client.post("/solve", json={"board": "abcd"}, headers=asked("it"))
+    assert response.status_code == 500
+    assert response.get_json()["error"] == {
+        "code": "internal_error",
+        "message": "something went wrong on our side",
+    }
