@@ -20,11 +20,13 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 from flask.globals import request_ctx
+from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, SecurityError
 
 from boggle import Catalog, SearchGate, WordListError
 from boggle.catalog import parse_wordlist_setting
 from boggle.definitions import Definitions
+from boggle.i18n import number
 from boggle.ratings import Ratings
 from boggle.rules import RULES
 from boggle.solver import engine_notice
@@ -285,7 +287,8 @@ def json_paths(app: Flask) -> frozenset[str]:
 
 
 def not_found_message(app: Flask) -> str:
-    """The 404's message: the addresses there are, pages then API, as the URL map has them."""
+    """The 404's message: the addresses there are, pages then API, as the URL map has them,
+    in the language in force (worded per request)."""
     rules = list(app.url_map.iter_rules())
     pages = [
         r.rule
@@ -295,9 +298,10 @@ def not_found_message(app: Flask) -> str:
     calls = [
         r.rule for r in rules if r.endpoint.startswith("api.") and r.endpoint not in api.UNLISTED
     ]
-    return (
-        f"there is nothing at this address; the pages are {join_names(pages)}, "
-        f"the API {join_names(calls)}"
+    return _(
+        "there is nothing at this address; the pages are %(pages)s, the API %(calls)s",
+        pages=join_names(pages),
+        calls=join_names(calls),
     )
 
 
@@ -314,9 +318,10 @@ def _wants_json(paths: frozenset[str]) -> bool:
 
 def _register_errors(app: Flask) -> None:
     paths = json_paths(app)
+    # Worded per request, in its language, never once for all.
     messages = {
-        404: not_found_message(app),
-        405: "this address does not take that method",
+        404: lambda: not_found_message(app),
+        405: lambda: _("this address does not take that method"),
     }
 
     @app.errorhandler(APIError)
@@ -339,18 +344,24 @@ def _register_errors(app: Flask) -> None:
         code = getattr(error, "error_code", None) or (error.name or "error").lower().replace(
             " ", "_"
         )
-        message = messages.get(error.code or 0, error.description or error.name)
+        worded = messages.get(error.code or 0)
+        message = worded() if worded else error.description or error.name
         if error.code == 405 and getattr(error, "valid_methods", None):
             allowed = ", ".join(m for m in error.valid_methods if m not in ("HEAD", "OPTIONS"))
-            message = f"{request.path} takes {allowed}, not {request.method}"
+            message = _(
+                "%(path)s takes %(allowed)s, not %(method)s",
+                path=request.path,
+                allowed=allowed,
+                method=request.method,
+            )
         if isinstance(error, SecurityError):  # a Host not in TRUSTED_HOSTS
-            code, message = "untrusted_host", "this server does not answer for that Host"
+            code, message = "untrusted_host", _("this server does not answer for that Host")
         elif isinstance(error, BodyTooLarge | TooManyParts | BadFraming):
             message = error.description or message
         elif error.code == 413:
-            message = (
-                f"the request body is larger than the limit of "
-                f"{app.config['MAX_CONTENT_LENGTH']:,} bytes"
+            message = _(
+                "the request body is larger than the limit of %(limit)s bytes",
+                limit=number(app.config["MAX_CONTENT_LENGTH"]),
             )
         # Keep the exception's own headers: a 405's Allow, a 401's WWW-Authenticate.
         headers = {
@@ -367,4 +378,13 @@ def _register_errors(app: Flask) -> None:
         log.error(
             "unexpected error on %s %s\n%s", request.method, clip(request.path, 200), clip(trace)
         )
-        return api_error(APIError(500, "internal_error", "something went wrong on our side"))
+        return api_error(APIError(500, "internal_error", _internal_error_message()))
+
+
+def _internal_error_message() -> str:
+    """The 500's message in the request's language, or in English when the fault is in
+    finding the language itself (the answer must still be JSON)."""
+    try:
+        return _("something went wrong on our side")
+    except Exception:  # any fault here is the one being answered
+        return "something went wrong on our side"

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .errors import BoardError
+from .i18n import _, ngettext
 from .languages import ALL_FACES
 from .rules import RULES, Ruleset
 
@@ -79,17 +80,27 @@ class Board:
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:
-            raise BoardError(f"a board needs at least one row and one column, not {self}")
+            raise BoardError(
+                _("a board needs at least one row and one column, not %(board)s", board=self)
+            )
         if len(self.faces) != self.rows * self.cols:
             raise BoardError(
-                f"{self.rows}x{self.cols} board needs {self.rows * self.cols} cells, "
-                f"got {len(self.faces)}"
+                _(
+                    "%(shape)s board needs %(cells)s cells, got %(got)s",
+                    shape=shape_text(self.rows, self.cols),
+                    cells=self.rows * self.cols,
+                    got=len(self.faces),
+                )
             )
         for index, face in enumerate(self.faces):
             # Any language's face: which faces a dictionary can read is the solver's check.
             if face not in ALL_FACES and face != BLANK:
                 raise BoardError(
-                    f"{face!r} (cell {index + 1}) is not a Boggle face",
+                    _(
+                        "%(face)s (cell %(cell)s) is not a Boggle face",
+                        face=repr(face),
+                        cell=index + 1,
+                    ),
                     cell=divmod(index, self.cols),
                 )
 
@@ -130,6 +141,11 @@ class Board:
             # Rows like "an" or "he" would read as one cube each if only spaced apart.
             return " / ".join(texts)
         return " ".join(texts)
+
+
+def shape_text(rows: object, cols: object) -> str:
+    """A board's shape as messages write it: ``4x4``."""
+    return f"{rows}x{cols}"
 
 
 def display_face(face: str) -> str:
@@ -188,7 +204,13 @@ def _parse(
         if match:
             shape = int(match.group(1)), int(match.group(2))
             if (rows, cols) != (None, None) and (rows, cols) != shape:
-                raise BoardError(f"the board says it is {shape[0]}x{shape[1]}, not {rows}x{cols}")
+                raise BoardError(
+                    _(
+                        "the board says it is %(shape)s, not %(given)s",
+                        shape=shape_text(*shape),
+                        given=shape_text(rows, cols),
+                    )
+                )
             rows, cols = shape
             value = value[match.end() :]
             face = _lower(value.strip(), rules)
@@ -198,10 +220,12 @@ def _parse(
     elif isinstance(value, Sequence):
         grid, rows_given = _rows_from_list(value, rules), True
     else:
-        raise BoardError(f"a board is text or a list of rows, not {_type_name(value)}")
+        raise BoardError(
+            _("a board is text or a list of rows, not %(type)s", type=_type_name(value))
+        )
     grid = [row for row in grid if row]
     if not grid:
-        raise BoardError("the board is empty")
+        raise BoardError(_("the board is empty"))
     return _shape(grid, rows_given, rows, cols, value if isinstance(value, str) else "", rules)
 
 
@@ -305,10 +329,11 @@ def _is_one_cell(piece: str, rules: Ruleset = RULES) -> bool:
 
 
 def _where(row_number: int | None, cell_number: int) -> str:
-    """Where a cell is, in the words a person would use."""
+    """Where a cell is, in the words a person would use (worded only for an error: a
+    good cell costs no lookup in the catalogue)."""
     if row_number is None:
-        return f"cell {cell_number}"
-    return f"row {row_number}, cell {cell_number}"
+        return _("cell %(cell)s", cell=cell_number)
+    return _("row %(row)s, cell %(cell)s", row=row_number, cell=cell_number)
 
 
 def _read_row(
@@ -345,7 +370,7 @@ def _read_run(
             faces.append(_AsTyped(text[i]))
         else:
             raise BoardError(
-                f"{text[i]!r} ({_where(row_number, len(faces) + 1)}) {rules.letter_problem()}"
+                rules.letter_problem(repr(text[i]), _where(row_number, len(faces) + 1))
             )
         i += 1
     return faces
@@ -378,11 +403,16 @@ def _read_token(
 ) -> str:
     """Read one cell written on its own: a letter, a multi-letter face or a blank."""
     face = _lower(token.strip(), rules)
-    where = _where(row_number, cell_number)
     # The cube as data, where the row is known (a text's cells are placed by _locate).
     cell = None if row_number is None else (row_number - 1, cell_number - 1)
     if face == "":
-        raise BoardError(f"{where} is empty; a blank cube is written '#'", cell=cell)
+        raise BoardError(
+            _(
+                "%(where)s is empty; a blank cube is written '#'",
+                where=_where(row_number, cell_number),
+            ),
+            cell=cell,
+        )
     if face in rules.blank_inputs:
         return BLANK
     if face in rules.letter_faces:
@@ -393,11 +423,15 @@ def _read_token(
         return _AsTyped(token.strip())
     if len(face) > 1 and all(ch in rules.letters for ch in face):
         raise BoardError(
-            f"{token!r} ({where}) is not a cube face; multi-letter faces are "
-            + ", ".join(display_face(f) for f in rules.multi_letter_faces),
+            _(
+                "%(token)s (%(where)s) is not a cube face; multi-letter faces are %(faces)s",
+                token=repr(token),
+                where=_where(row_number, cell_number),
+                faces=", ".join(display_face(f) for f in rules.multi_letter_faces),
+            ),
             cell=cell,
         )
-    raise BoardError(f"{token!r} ({where}) {rules.letter_problem()}", cell=cell)
+    raise BoardError(rules.letter_problem(repr(token), _where(row_number, cell_number)), cell=cell)
 
 
 def _rows_from_list(rows: Sequence[Sequence[str] | str], rules: Ruleset = RULES) -> list[list[str]]:
@@ -411,16 +445,25 @@ def _rows_from_list(rows: Sequence[Sequence[str] | str], rules: Ruleset = RULES)
             for cell_number, cell in enumerate(row, 1):
                 if not isinstance(cell, str):
                     raise BoardError(
-                        f"row {row_number}, cell {cell_number} is {_type_name(cell)}, not a string",
+                        _(
+                            "row %(row)s, cell %(cell)s is %(type)s, not a string",
+                            row=row_number,
+                            cell=cell_number,
+                            type=_type_name(cell),
+                        ),
                         cell=(row_number - 1, cell_number - 1),
                     )
                 cells.append(_read_token(_composed(cell, rules), row_number, cell_number, rules))
             if not cells:
-                raise BoardError(f"row {row_number} is empty", row=row_number - 1)
+                raise BoardError(_("row %(row)s is empty", row=row_number), row=row_number - 1)
             grid.append(cells)
         else:
             raise BoardError(
-                f"row {row_number} is {_type_name(row)}; a row is a list of cells or text",
+                _(
+                    "row %(row)s is %(type)s; a row is a list of cells or text",
+                    row=row_number,
+                    type=_type_name(row),
+                ),
                 row=row_number - 1,
             )
     return grid
@@ -431,11 +474,11 @@ def _type_name(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "true or false"
+        return _("true or false")
     if isinstance(value, int | float):
-        return "a number"
+        return _("a number")
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     return type(value).__name__
 
 
@@ -456,30 +499,37 @@ def _shape(
     if rows_given:
         board = Board(len(grid), _common_width(grid), tuple(faces))
         if (rows is not None and rows != board.rows) or (cols is not None and cols != board.cols):
-            wanted = f"{rows or '?'}x{cols or '?'}"
-            raise BoardError(f"the rows given make a {board.rows}x{board.cols} board, not {wanted}")
+            raise BoardError(
+                _(
+                    "the rows given make a %(shape)s board, not %(wanted)s",
+                    shape=shape_text(board.rows, board.cols),
+                    wanted=shape_text(rows or "?", cols or "?"),
+                )
+            )
         return board
     if rows is not None or cols is not None:
         rows = rows if rows is not None else (n // cols if cols else 0)
         cols = cols if cols is not None else (n // rows if rows else 0)
         if rows < 1 or cols < 1 or rows * cols != n:
-            raise BoardError(f"{_cells(n)} cannot make a {rows}x{cols} board")
+            raise BoardError(
+                ngettext(
+                    "%(num)s cell cannot make a %(shape)s board",
+                    "%(num)s cells cannot make a %(shape)s board",
+                    n,
+                    num=n,
+                    shape=shape_text(rows, cols),
+                )
+            )
         return Board(rows, cols, tuple(faces))
     side = math.isqrt(n)
     if side * side != n:
-        hint = _not_square_hint(faces, typed, rules)
-        raise BoardError(f"{_cells(n)} cannot make a square board{hint}")
+        raise BoardError(_not_square_message(faces, typed, rules))
     return Board(side, side, tuple(faces))
 
 
-def _not_square_hint(faces: list[str], typed: str, rules: Ruleset = RULES) -> str:
-    """What to do with a run of cells that is not square: the shape to give, and why."""
+def _not_square_message(faces: list[str], typed: str, rules: Ruleset = RULES) -> str:
+    """Why a run of cells makes no square board, and what to do: the shape to give."""
     n = len(faces)
-    hint = ""
-    letters = len(_SPACES.sub("", typed))
-    if "qu" in typed.lower() and letters != n and math.isqrt(letters) ** 2 == letters:
-        # "aquabcdefghijklm" is 16 letters typed but 15 cubes: the typist counted 4x4.
-        hint = f" ('qu' is one cube, so {letters} letters make {_cells(n)})"
     # The most nearly square shape these cells fill, e.g. 1x7 for "hearths".
     rows = max(r for r in range(1, math.isqrt(n) + 1) if n % r == 0)
     shape = f"{rows}x{n // rows}:"
@@ -487,8 +537,27 @@ def _not_square_hint(faces: list[str], typed: str, rules: Ruleset = RULES) -> st
         cells = "".join(faces) if rules.run_together_faces.issuperset(faces) else " ".join(faces)
         example = f"'{shape} {cells}'"
     else:
-        example = f"'{shape}' before the cells"
-    return f"{hint}; give the rows, or the shape first: {example}"
+        example = _("%(shape)s before the cells", shape=repr(shape))
+    letters = len(_SPACES.sub("", typed))
+    if "qu" in typed.lower() and letters != n and math.isqrt(letters) ** 2 == letters:
+        # "aquabcdefghijklm" is 16 letters typed but 15 cubes: the typist counted 4x4.
+        return ngettext(
+            "%(num)s cell cannot make a square board ('qu' is one cube, so %(letters)s "
+            "letters make %(num)s cell); give the rows, or the shape first: %(example)s",
+            "%(num)s cells cannot make a square board ('qu' is one cube, so %(letters)s "
+            "letters make %(num)s cells); give the rows, or the shape first: %(example)s",
+            n,
+            num=n,
+            letters=letters,
+            example=example,
+        )
+    return ngettext(
+        "%(num)s cell cannot make a square board; give the rows, or the shape first: %(example)s",
+        "%(num)s cells cannot make a square board; give the rows, or the shape first: %(example)s",
+        n,
+        num=n,
+        example=example,
+    )
 
 
 def _common_width(grid: list[list[str]]) -> int:
@@ -500,12 +569,23 @@ def _common_width(grid: list[list[str]]) -> int:
     for row_number, row_width in enumerate(widths, 1):
         if row_width != width:
             others = {w for i, w in enumerate(widths, 1) if i != row_number}
-            rest = f"the others have {width}" if others == {width} else f"most have {width}"
-            message = f"row {row_number} has {_cells(row_width)}; {rest}"
+            if others == {width}:
+                message = ngettext(
+                    "row %(row)s has %(num)s cell; the others have %(width)s",
+                    "row %(row)s has %(num)s cells; the others have %(width)s",
+                    row_width,
+                    num=row_width,
+                    row=row_number,
+                    width=width,
+                )
+            else:
+                message = ngettext(
+                    "row %(row)s has %(num)s cell; most have %(width)s",
+                    "row %(row)s has %(num)s cells; most have %(width)s",
+                    row_width,
+                    num=row_width,
+                    row=row_number,
+                    width=width,
+                )
             raise BoardError(message, row=row_number - 1)
     return width
-
-
-def _cells(n: int) -> str:
-    """'1 cell', '5 cells'."""
-    return f"{n} cell" if n == 1 else f"{n} cells"

@@ -21,6 +21,7 @@ from pathlib import Path
 from .board import display_face
 from .dictionary import Dictionary, count_words, load_dictionary
 from .errors import WordListError
+from .i18n import _
 from .languages import LANGUAGES
 from .rules import RULES, Ruleset
 
@@ -58,7 +59,11 @@ class UnknownDictionary(WordListError):  # noqa: N818 - reads as the situation i
     def __init__(self, name: str, names: Iterable[str]) -> None:
         self.names = list(names)
         super().__init__(
-            f"there is no dictionary called {name!r}; choose one of {', '.join(self.names)}"
+            _(
+                "there is no dictionary called %(name)s; choose one of %(names)s",
+                name=repr(name),
+                names=", ".join(self.names),
+            )
         )
 
 
@@ -169,17 +174,18 @@ class Catalog:
 
     def describe(self) -> list[dict[str, object]]:
         """Each list's name, description, word count, language and alphabet, and whether
-        it is the default."""
+        it is the default; the description and the language's name (in English, not in
+        itself) in the language in force."""
         return [
             {
                 "name": entry.name,
-                "description": entry.description,
+                "description": _(entry.description) if entry.description else "",
                 "word_count": self.word_count(entry.name),
                 "default": entry.name == self.default,
                 "loaded": entry.name in self._loaded,
                 "language": {
                     "code": entry.rules.code,
-                    "name": entry.rules.language,
+                    "name": _(entry.rules.language),
                     "native_name": entry.rules.native_name,
                 },
                 "alphabet": entry.rules.alphabet,

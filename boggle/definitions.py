@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BoggleError
+from .i18n import _, number
 from .morphology import lemmas
 from .rules import RULES
 from .words import normalize_word
@@ -53,7 +54,12 @@ class NoDefinition(BoggleError):  # noqa: N818 - reads as the answer it reports
     """WordNet has no entry for the word or any lemma it comes from."""
 
     def __init__(self, word: str) -> None:
-        super().__init__(f"no definition of {word!r}: WordNet has no entry for it or its lemma")
+        super().__init__(
+            _(
+                "no definition of %(word)s: WordNet has no entry for it or its lemma",
+                word=repr(word),
+            )
+        )
         self.word = word
 
 
@@ -103,15 +109,23 @@ def check_word(written: str) -> str:
     letters a-z only, at most MAX_WORD_CHARS."""
     word = normalize_word(written)
     if not word:
-        raise DefinitionError("give a word to define")
+        raise DefinitionError(_("give a word to define"))
     if len(word) > MAX_WORD_CHARS:
         raise DefinitionError(
-            f"the word is {len(word):,} characters; the limit is {MAX_WORD_CHARS}"
+            _(
+                "the word is %(length)s characters; the limit is %(limit)s",
+                length=number(len(word)),
+                limit=MAX_WORD_CHARS,
+            )
         )
     if not RULES.is_letters(word):
         where = next(i for i, ch in enumerate(word, 1) if ch not in RULES.letters)
         raise DefinitionError(
-            f"{word[where - 1]!r} (character {where}) is not a letter a-z; words are letters only"
+            _(
+                "%(letter)s (character %(where)s) is not a letter a-z; words are letters only",
+                letter=repr(word[where - 1]),
+                where=where,
+            )
         )
     return word
 
@@ -178,7 +192,7 @@ class Definitions:
         for ref in field.split(","):
             start = int(ref, 36)
             line = self._data[start : self._data.find(b"\n", start)].decode()
-            gloss, _, example = line.partition("\t")
+            gloss, _tab, example = line.partition("\t")
             senses.append(Sense(gloss, example or None))
         return tuple(senses)
 

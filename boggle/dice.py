@@ -17,8 +17,9 @@ import random
 import secrets
 from dataclasses import dataclass
 
-from .board import BLANK, Board
+from .board import BLANK, Board, shape_text
 from .errors import DiceError
+from .i18n import _
 from .languages import LANGUAGES
 from .rules import RULES, Ruleset
 from .solver import DEFAULT_MIN_LENGTH
@@ -109,7 +110,11 @@ def dice_set(name: str) -> DiceSet:
         return ALL_DICE_SETS[name.lower()]
     except (KeyError, AttributeError):
         raise DiceError(
-            f"no dice set called {name!r}; the sets are {', '.join(ALL_DICE_SETS)}"
+            _(
+                "no dice set called %(name)s; the sets are %(sets)s",
+                name=repr(name),
+                sets=", ".join(ALL_DICE_SETS),
+            )
         ) from None
 
 
@@ -161,7 +166,12 @@ def roll_plan(
     rows = rows if rows is not None else cols
     cols = cols if cols is not None else rows
     if rows < 1 or cols < 1:
-        raise DiceError(f"a board needs at least one row and one column, not {rows}x{cols}")
+        raise DiceError(
+            _(
+                "a board needs at least one row and one column, not %(shape)s",
+                shape=shape_text(rows, cols),
+            )
+        )
     return chosen or nearest_set(rows, cols, rules), rows, cols
 
 
@@ -176,7 +186,13 @@ def random_board(
     if seed is None:
         seed = new_seed()
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        raise DiceError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not {seed!r}")
+        raise DiceError(
+            _(
+                "a seed is a whole number from 0 to %(most)s, not %(seed)s",
+                most=SEED_LIMIT - 1,
+                seed=repr(seed),
+            )
+        )
     rng = random.Random(seed)
     if (rows, cols) == (chosen.rows, chosen.cols):
         dice_order = list(chosen.dice)

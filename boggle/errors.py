@@ -1,4 +1,12 @@
-"""The engine's errors: one type per kind of failure, each with a message a person can act on."""
+"""The engine's errors: one type per kind of failure, each with a message a person can act on.
+
+A message is worded when the error is raised, in the language in force then
+(``boggle.i18n``): a request's, or English on the command line.
+"""
+
+from __future__ import annotations
+
+from .i18n import _, ngettext, number
 
 
 class BoggleError(ValueError):
@@ -36,13 +44,21 @@ class SearchBudgetExceeded(BoggleError):  # noqa: N818 - reads as the rule it re
     """The search used more than its budget of CPU time; no partial answer is given."""
 
     def __init__(self, budget: float, ceiling: float | None = None) -> None:
-        limit = f"{budget * 1000:.0f} ms of CPU time"
-        if ceiling is not None:
-            limit += f" ({ceiling * 1000:.0f} ms in all on a busy server)"
-        super().__init__(
-            f"the search needed more than its budget of {limit}; "
-            "this board has too many paths to explore"
-        )
+        if ceiling is None:
+            message = _(
+                "the search needed more than its budget of %(budget)s ms of CPU time; "
+                "this board has too many paths to explore",
+                budget=number(round(budget * 1000)),
+            )
+        else:
+            message = _(
+                "the search needed more than its budget of %(budget)s ms of CPU time "
+                "(%(ceiling)s ms in all on a busy server); "
+                "this board has too many paths to explore",
+                budget=number(round(budget * 1000)),
+                ceiling=number(round(ceiling * 1000)),
+            )
+        super().__init__(message)
         self.budget = budget
         self.ceiling = ceiling
 
@@ -51,9 +67,13 @@ class SearchBusy(BoggleError):  # noqa: N818 - reads as the state it reports
     """Every place for an expensive search is taken; try again shortly."""
 
     def __init__(self, limit: int) -> None:
-        running = "one expensive search is" if limit == 1 else f"{limit} expensive searches are"
         super().__init__(
-            f"{running} running already, the most allowed at once; "
-            "try again in a moment, or send a smaller board"
+            ngettext(
+                "one expensive search is running already, the most allowed at once; "
+                "try again in a moment, or send a smaller board",
+                "%(num)s expensive searches are running already, the most allowed at once; "
+                "try again in a moment, or send a smaller board",
+                limit,
+            )
         )
         self.limit = limit

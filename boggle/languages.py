@@ -16,18 +16,45 @@ import json
 from pathlib import Path
 from types import MappingProxyType
 
+from .i18n import N_
 from .rules import ENGLISH, DiceSpec, Ruleset, WordListSpec
 
 #: The shipped dice of the five languages: two sets each, ``de`` (4x4) and ``de-big``.
 DICE_FILE = Path(__file__).resolve().parent.parent / "wordlists" / "dice-languages.json"
 
 # code, name in English, name in itself, alphabet, multi-letter faces, replacements.
+# The English names are labels for the catalogue (N_), translated where shown.
 _LANGUAGES = (
-    ("de", "German", "Deutsch", "abcdefghijklmnopqrstuvwxyzäöü", ("qu",), (("ß", "ss"),)),
-    ("fr", "French", "Français", "abcdefghijklmnopqrstuvwxyz", ("qu",), ()),
-    ("es", "Spanish", "Español", "abcdefghijklmnopqrstuvwxyzñ", ("qu",), ()),
-    ("it", "Italian", "Italiano", "abcdefghijklmnopqrstuvwxyz", ("qu",), ()),
-    ("nl", "Dutch", "Nederlands", "abcdefghijklmnopqrstuvwxyz", ("qu", "ij"), ()),
+    ("de", N_("German"), "Deutsch", "abcdefghijklmnopqrstuvwxyzäöü", ("qu",), (("ß", "ss"),)),
+    ("fr", N_("French"), "Français", "abcdefghijklmnopqrstuvwxyz", ("qu",), ()),
+    ("es", N_("Spanish"), "Español", "abcdefghijklmnopqrstuvwxyzñ", ("qu",), ()),
+    ("it", N_("Italian"), "Italiano", "abcdefghijklmnopqrstuvwxyz", ("qu",), ()),
+    ("nl", N_("Dutch"), "Nederlands", "abcdefghijklmnopqrstuvwxyz", ("qu", "ij"), ()),
+)
+
+#: Each list's line for players, whole, so that the catalogue holds it to translate.
+_DESCRIPTIONS = {
+    "de": N_("Deutsch: German words"),
+    "fr": N_("Français: French words"),
+    "es": N_("Español: Spanish words"),
+    "it": N_("Italiano: Italian words"),
+    "nl": N_("Nederlands: Dutch words"),
+}
+
+#: The titles of the dice sets in DICE_FILE, written out for the catalogue: a title is
+#: data there, where no extraction looks. ``tests/test_i18n_api.py`` holds every
+#: shipped title to one of these.
+DICE_TITLES = (
+    N_("Boggle 4x4, Deutsch (from letter frequencies)"),
+    N_("Big Boggle 5x5, Deutsch (from letter frequencies)"),
+    N_("Boggle 4x4, Français (from letter frequencies)"),
+    N_("Big Boggle 5x5, Français (from letter frequencies)"),
+    N_("Boggle 4x4, Español (from letter frequencies)"),
+    N_("Big Boggle 5x5, Español (from letter frequencies)"),
+    N_("Boggle 4x4, Italiano (from letter frequencies)"),
+    N_("Big Boggle 5x5, Italiano (from letter frequencies)"),
+    N_("Boggle 4x4, Nederlands (from letter frequencies)"),
+    N_("Big Boggle 5x5, Nederlands (from letter frequencies)"),
 )
 
 
@@ -66,7 +93,7 @@ def _rulesets() -> dict[str, Ruleset]:
             dice_sets=dice,
             default_set_for_size=MappingProxyType({(d.rows, d.cols): d.name for d in dice}),
             default_set=dice[0].name,
-            word_lists=(WordListSpec(code, f"{code}.txt", f"{native}: {language} words"),),
+            word_lists=(WordListSpec(code, f"{code}.txt", _DESCRIPTIONS[code]),),
             default_dictionary=code,
             code=code,
             language=language,

@@ -46,8 +46,8 @@ from typing import Any
 from .cachefile import write_atomically
 from .dice import ALL_DICE_SETS, DiceSet, dice_set, random_board, sets_of
 from .dictionary import Dictionary, default_cache_dir
+from .i18n import _, ngettext, number, percent
 from .solver import Solution, score_board
-from .wording import plural
 
 log = logging.getLogger(__name__)
 
@@ -106,8 +106,20 @@ class Bin:
     @property
     def text(self) -> str:
         """The bar as a chart's tooltip reads it: ``0 to 31 points: 586 boards``."""
-        top = "or more" if self.high is None else f"to {self.high:,}"
-        return f"{self.low:,} {top} points: {plural(self.count, 'board')}"
+        if self.high is None:
+            return ngettext(
+                "%(low)s or more points: %(num)s board",
+                "%(low)s or more points: %(num)s boards",
+                self.count,
+                low=number(self.low),
+            )
+        return ngettext(
+            "%(low)s to %(high)s points: %(num)s board",
+            "%(low)s to %(high)s points: %(num)s boards",
+            self.count,
+            low=number(self.low),
+            high=number(self.high),
+        )
 
     def as_dict(self) -> dict[str, Any]:
         """The bar as the ``rating`` object of ``/solve`` gives it."""
@@ -206,14 +218,20 @@ class Rating:
 
     @property
     def text(self) -> str:
-        """The rating in a sentence: ``Richer than 87% of new boards``."""
-        return f"Richer than {self.share}% of {self.dice} boards"
+        """The rating in a sentence: ``Richer than 87% of new boards`` (``new`` is the
+        dice set's name, a code every language keeps)."""
+        return _("Richer than %(share)s of %(dice)s boards", share=self.share_text, dice=self.dice)
+
+    @property
+    def share_text(self) -> str:
+        """The floored percentile as a percentage: ``87%`` (``87 %`` in German)."""
+        return percent(self.share / 100)
 
     def as_dict(self) -> dict[str, Any]:
         """The ``rating`` object of ``/solve`` (see README, "The API")."""
         return {
             "text": self.text,
-            "share_text": f"{self.share}%",
+            "share_text": self.share_text,
             "percentile": round(self.percentile, 1),
             "points": self.points,
             "dice": self.dice,

@@ -8,7 +8,12 @@ the solver, the scoring, the dice and the catalog all read their rules from here
 new language is a new ruleset, not edits across files.
 
 :data:`ENGLISH` is the game as published in English, and :data:`RULES` the ruleset in
-play. This module imports nothing of the engine: everything else is built on it.
+play. This module imports nothing of the engine but its wording (``boggle.i18n``):
+everything else is built on it.
+
+Labels (dice set titles, word list descriptions, language names) are English here,
+marked with ``N_`` for the catalogue; whoever shows one translates it then (``_``),
+in the reader's language, never once for all.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
 
+from .i18n import N_, _
+
 
 @dataclass(frozen=True)
 class DiceSpec:
@@ -27,7 +34,8 @@ class DiceSpec:
 
     ``dice`` is written as the dice are printed, one die a word of six faces:
     ``ABJMOQu`` (``Qu`` is one face), ``EIO###`` (``#`` is a blank) or, for a die
-    of multi-letter faces, ``[An Er He In Qu Th]``.
+    of multi-letter faces, ``[An Er He In Qu Th]``. ``title`` is English; ``_(title)``
+    shows it in the reader's language.
     """
 
     name: str
@@ -40,7 +48,8 @@ class DiceSpec:
 
 @dataclass(frozen=True)
 class WordListSpec:
-    """A shipped word list: its name, its file in ``wordlists/``, a line for players."""
+    """A shipped word list: its name, its file in ``wordlists/``, a line for players
+    (English; ``_(description)`` shows it in the reader's language)."""
 
     name: str
     filename: str
@@ -79,11 +88,12 @@ class Ruleset:
     #: The shipped word lists, and the one used when a request names none.
     word_lists: tuple[WordListSpec, ...]
     default_dictionary: str
-    #: The language: its code (``de``), its name in English for messages (``German``)
+    #: The language: its code (``de``), its name in English for messages (``German``,
+    #: marked for the catalogue: ``_(rules.language)`` says it in the reader's language)
     #: and its name in itself (``Deutsch``).
     code: str = "en"
-    language: str = "English"
-    native_name: str = "English"
+    language: str = N_("English")
+    native_name: str = "English"  # a name in itself is never translated
     #: Whether a letter with a diacritic that is not in the alphabet is read as its
     #: base letter (French é is played as E). English boards refuse it instead, as ever.
     folds_accents: bool = False
@@ -141,13 +151,19 @@ class Ruleset:
         symbols = enumerate(self.alphabet)
         return MappingProxyType({ord(ch): chr(97 + i) for i, ch in symbols if ord(ch) != 97 + i})
 
-    def letter_problem(self) -> str:
-        """What a character outside the alphabet is not, as the parser's messages say it."""
+    def letter_problem(self, typed: str, where: str) -> str:
+        """The parser's message for ``typed``, a character outside the alphabet, at
+        ``where`` ("row 2, cell 3")."""
         if self.code == ENGLISH_CODE:
-            return "is not a letter a-z"
-        return (
-            f"is not a letter of the {self.language} alphabet "
-            f"({self.alphabet_text}) of the {self.default_dictionary!r} dictionary"
+            return _("%(typed)s (%(where)s) is not a letter a-z", typed=typed, where=where)
+        return _(
+            "%(typed)s (%(where)s) is not a letter of the %(language)s alphabet "
+            "(%(alphabet)s) of the %(dictionary)s dictionary",
+            typed=typed,
+            where=where,
+            language=_(self.language),
+            alphabet=self.alphabet_text,
+            dictionary=repr(self.default_dictionary),
         )
 
     @property
@@ -230,7 +246,7 @@ ENGLISH = Ruleset(
     dice_sets=(
         DiceSpec(
             "classic",
-            "Boggle, classic (1976-1986)",
+            N_("Boggle, classic (1976-1986)"),
             4,
             4,
             3,
@@ -239,7 +255,7 @@ ENGLISH = Ruleset(
         ),
         DiceSpec(
             "new",
-            "Boggle, new (1987 onwards)",
+            N_("Boggle, new (1987 onwards)"),
             4,
             4,
             3,
@@ -248,7 +264,7 @@ ENGLISH = Ruleset(
         ),
         DiceSpec(
             "big",
-            "Big Boggle (1979)",
+            N_("Big Boggle (1979)"),
             5,
             5,
             3,
@@ -258,7 +274,7 @@ ENGLISH = Ruleset(
         ),
         DiceSpec(
             "deluxe",
-            "Boggle Deluxe / Boggle Master",
+            N_("Boggle Deluxe / Boggle Master"),
             5,
             5,
             3,
@@ -268,7 +284,7 @@ ENGLISH = Ruleset(
         ),
         DiceSpec(
             "superbig",
-            "Super Big Boggle (2011)",
+            N_("Super Big Boggle (2011)"),
             6,
             6,
             4,
@@ -283,9 +299,9 @@ ENGLISH = Ruleset(
     default_set_for_size=MappingProxyType({(4, 4): "new", (5, 5): "big", (6, 6): "superbig"}),
     default_set="new",
     word_lists=(
-        WordListSpec("common", "common.txt", "Common: words most people know"),
-        WordListSpec("standard", "standard.txt", "Standard: what a good desk dictionary holds"),
-        WordListSpec("large", "large.txt", "Large: close to Scrabble-style lists"),
+        WordListSpec("common", "common.txt", N_("Common: words most people know")),
+        WordListSpec("standard", "standard.txt", N_("Standard: what a good desk dictionary holds")),
+        WordListSpec("large", "large.txt", N_("Large: close to Scrabble-style lists")),
     ),
     default_dictionary="standard",
 )

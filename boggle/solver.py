@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 from .board import SHAPES_CACHED, Board, Cell, display_face, grid_neighbors
 from .dictionary import MAX_WORD_LENGTH, Dictionary
 from .errors import BoardError, SearchBudgetExceeded
+from .i18n import _
 from .rules import RULES, Ruleset
 from .scoring import LONGEST_SCORED, SCORE_BY_LENGTH, SHORTEST_SCORED
 from .watchdog import WATCHDOG, thread_cpu_clock
@@ -155,12 +156,25 @@ def check_faces(board: Board, dictionary: Dictionary) -> None:
         return
     for index, face in enumerate(board.faces, 1):
         if face not in rules.faces and face != rules.blank:
-            what = "letter" if len(face) == 1 else "cube face"
-            raise BoardError(
-                f"{display_face(face)!r} (cell {index}) is not a {what} of the "
-                f"{rules.language} dice of the {dictionary.name or 'given'!r} dictionary",
-                cell=board.cell(index - 1),
-            )
+            if len(face) == 1:
+                message = _(
+                    "%(face)s (cell %(cell)s) is not a letter of the %(language)s dice "
+                    "of the %(dictionary)s dictionary",
+                    face=repr(display_face(face)),
+                    cell=index,
+                    language=_(rules.language),
+                    dictionary=repr(dictionary.name or "given"),
+                )
+            else:
+                message = _(
+                    "%(face)s (cell %(cell)s) is not a cube face of the %(language)s dice "
+                    "of the %(dictionary)s dictionary",
+                    face=repr(display_face(face)),
+                    cell=index,
+                    language=_(rules.language),
+                    dictionary=repr(dictionary.name or "given"),
+                )
+            raise BoardError(message, cell=board.cell(index - 1))
 
 
 def _check_min_length(min_length: int) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .i18n import N_, _, ngettext, number
 from .scoring import (
     DUPLICATE,
     NOT_A_WORD,
@@ -21,15 +22,16 @@ from .scoring import (
     GameScore,
     PlayerScore,
 )
-from .wording import join_names, plural
+from .wording import join_names, long_words, points
 
-#: How each verdict reads on a page.
+#: How each verdict reads on a page, in English: marked for the catalogue here, and
+#: translated (``_``) where it is shown, so that it follows each reader's language.
 VERDICT_TEXT = {
-    SCORED: "scored",
-    DUPLICATE: "duplicate",
-    TOO_SHORT: "too short",
-    NOT_A_WORD: "not a word",
-    NOT_ON_BOARD: "not on the board",
+    SCORED: N_("scored"),
+    DUPLICATE: N_("duplicate"),
+    TOO_SHORT: N_("too short"),
+    NOT_A_WORD: N_("not a word"),
+    NOT_ON_BOARD: N_("not on the board"),
 }
 
 
@@ -79,28 +81,40 @@ def headline(game: GameScore) -> str:
     places = standings(game)
     winners = [place.player for place in places if place.winner]
     first = winners[0]
-    points = plural(first.total, "point")
+    total = points(first.total)
     if len(winners) > 1:
-        names = join_names([player.name for player in winners])
-        long_words = plural(first.long_words, "long word")
-        return f"{names} share first place with {points} and {long_words} each."
+        return _(
+            "%(names)s share first place with %(points)s and %(long_words)s each.",
+            names=join_names([player.name for player in winners]),
+            points=total,
+            long_words=long_words(first.long_words),
+        )
     if len(places) == 1:
-        return f"{first.name} scores {points}."
+        return _("%(name)s scores %(points)s.", name=first.name, points=total)
     runner = places[1].player
     if runner.total == first.total:
-        return (
-            f"{first.name} wins on the tie-break: {points} each, and "
-            f"{plural(first.long_words, 'long word')} to {runner.name}'s {runner.long_words}."
+        return _(
+            "%(name)s wins on the tie-break: %(points)s each, and %(long_words)s "
+            "to %(runner)s's %(runner_long_words)s.",
+            name=first.name,
+            points=total,
+            long_words=long_words(first.long_words),
+            runner=runner.name,
+            runner_long_words=number(runner.long_words),
         )
-    return f"{first.name} wins with {points}."
+    return _("%(name)s wins with %(points)s.", name=first.name, points=total)
 
 
 def missed_text(game: GameScore) -> str:
     """What nobody found, in a sentence."""
     if not game.missed:
-        return "Between you, you found every word on the board."
-    points = sum(found.score for found in game.missed)
-    return f"Nobody found {plural(len(game.missed), 'word')} worth {plural(points, 'point')}."
+        return _("Between you, you found every word on the board.")
+    return ngettext(
+        "Nobody found %(num)s word worth %(points)s.",
+        "Nobody found %(num)s words worth %(points)s.",
+        len(game.missed),
+        points=points(sum(found.score for found in game.missed)),
+    )
 
 
 def game_document(game: GameScore) -> dict[str, Any]:
@@ -111,7 +125,7 @@ def game_document(game: GameScore) -> dict[str, Any]:
     for player, judged in zip(document["players"], game.players, strict=True):
         player["scored_words"] = sum(1 for verdict in judged.words if verdict.verdict == SCORED)
         for word, verdict in zip(player["words"], judged.words, strict=True):
-            word["verdict_text"] = VERDICT_TEXT[verdict.verdict]
+            word["verdict_text"] = _(VERDICT_TEXT[verdict.verdict])
     document["ranking"] = [place.as_dict() for place in standings(game)]
     document["headline"] = headline(game)
     document["missed"]["text"] = missed_text(game)

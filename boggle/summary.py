@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from . import wording
+from .i18n import ngettext, percent
 from .rules import RULES
 from .solver import Solution
 from .spellings import Spellings
-from .wording import plural
 
 #: Words of this many letters or more are "long": they carry most of a good score.
 LONG_WORD = RULES.long_word
@@ -30,7 +31,12 @@ class LengthRow:
     @property
     def text(self) -> str:
         """The row as a group heading says it: ``5 words, 7 points``."""
-        return f"{plural(self.count, 'word')}, {plural(self.points, 'point')}"
+        return ngettext(
+            "%(num)s word, %(points)s",
+            "%(num)s words, %(points)s",
+            self.count,
+            points=wording.points(self.points),
+        )
 
 
 @dataclass(frozen=True)
@@ -40,12 +46,19 @@ class Summary:
     by_length: tuple[LengthRow, ...]
     longest: tuple[str, ...]
     long_share: float  # share of the total score carried by words of LONG_WORD+ letters
-    line: str  # the whole result in a sentence, for the page's status line
+    count: int  # words found, and their points: what ``line`` says
+    total: int
+    min_length: int
+
+    @property
+    def line(self) -> str:
+        """The whole result in a sentence, for the page's status line (see summary_line)."""
+        return summary_line(self.count, self.total, self.min_length)
 
     @property
     def long_share_text(self) -> str:
-        """The long words' share as a whole percentage: ``34%``."""
-        return f"{self.long_share:.0%}"
+        """The long words' share as a whole percentage: ``34%`` (``34 %`` in German)."""
+        return percent(self.long_share)
 
     def as_dict(self) -> dict[str, object]:
         """The summary as JSON: ``by_length`` from the shortest words up."""
@@ -76,15 +89,26 @@ def summarize(solution: Solution, longest: int = 5) -> Summary:
         rows,
         tuple(w.word for w in by_length[:longest]),
         long_points / total if total else 0.0,
-        summary_line(solution.count, total, solution.min_length),
+        solution.count,
+        total,
+        solution.min_length,
     )
 
 
 def summary_line(count: int, total: int, min_length: int) -> str:
     """``Found 867 words worth 2,576 points.``, or that the board holds none."""
     if not count:
-        return f"No words of {min_length} letters or more on this board."
-    return f"Found {plural(count, 'word')} worth {plural(total, 'point')}."
+        return ngettext(
+            "No words of %(num)s letter or more on this board.",
+            "No words of %(num)s letters or more on this board.",
+            min_length,
+        )
+    return ngettext(
+        "Found %(num)s word worth %(points)s.",
+        "Found %(num)s words worth %(points)s.",
+        count,
+        points=wording.points(total),
+    )
 
 
 def solve_document(

@@ -18,16 +18,21 @@ import io
 from typing import IO, Any
 
 from flask import Request
+from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
 from werkzeug.utils import cached_property
 from werkzeug.wsgi import LimitedStream
+
+from boggle.i18n import number
 
 
 class BodyTooLarge(RequestEntityTooLarge):
     """The body is longer than ``MAX_CONTENT_LENGTH``, however it is framed."""
 
     def __init__(self, limit: int) -> None:
-        super().__init__(f"the request body is larger than the limit of {limit:,} bytes")
+        super().__init__(
+            _("the request body is larger than the limit of %(limit)s bytes", limit=number(limit))
+        )
 
 
 class TooManyParts(RequestEntityTooLarge):
@@ -37,7 +42,10 @@ class TooManyParts(RequestEntityTooLarge):
 
     def __init__(self, limit: int) -> None:
         super().__init__(
-            f"the form has more than {limit:,} parts (fields and files), the most allowed"
+            _(
+                "the form has more than %(limit)s parts (fields and files), the most allowed",
+                limit=number(limit),
+            )
         )
 
 
@@ -48,7 +56,7 @@ class BadFraming(BadRequest):
 
     def __init__(self, cause: Exception) -> None:
         what = str(cause)[:100] or type(cause).__name__
-        super().__init__(f"the request body's chunked framing is broken ({what})")
+        super().__init__(_("the request body's chunked framing is broken (%(what)s)", what=what))
 
 
 class _ServerInput:

@@ -1,7 +1,8 @@
 """Reading what a client sent: query strings, form fields or a JSON body, checked against limits.
 
 Every check raises an APIError that says what is wrong and which limit applies, so
-the routes never see an unchecked value and the engine never sees a request.
+the routes never see an unchecked value and the engine never sees a request. The
+messages are in the request's language (field names and codes never change).
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Request
+from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import BadRequest
 
-from boggle import Board, BoardError, DiceError, parse_board
+from boggle import Board, BoardError, DiceError, i18n, parse_board
+from boggle.board import shape_text
 from boggle.dice import ALL_DICE_SETS, DEFAULT_SET, SEED_LIMIT, DiceSet, dice_set
 from boggle.dictionary import MAX_WORD_LENGTH
 from boggle.rules import RULES, Ruleset
@@ -44,16 +47,18 @@ def read_fields(request: Request, names: tuple[str, ...]) -> dict[str, Any]:
         except BadFraming:
             raise  # the body could not be read at all, let alone as JSON
         except BadRequest:
-            raise bad_request("bad_json", "the request body is not valid JSON") from None
+            raise bad_request("bad_json", _("the request body is not valid JSON")) from None
         except RecursionError:
             # The parser recurses once per level of nesting; no field here needs more
             # than four levels.
             raise bad_request(
-                "bad_json", "the JSON body is nested too deeply; no field needs more than 4 levels"
+                "bad_json",
+                _("the JSON body is nested too deeply; no field needs more than 4 levels"),
             ) from None
         if not isinstance(body, dict):
             raise bad_request(
-                "bad_json", f"the JSON body must be an object, not {_json_type(body)}"
+                "bad_json",
+                _("the JSON body must be an object, not %(type)s", type=_json_type(body)),
             )
         # A JSON client's misspelt field would otherwise be dropped without a word, and
         # its default used: refuse it. Query strings and forms stay lenient, since
@@ -71,7 +76,10 @@ def read_fields(request: Request, names: tuple[str, ...]) -> dict[str, Any]:
     raise APIError(
         415,
         "unsupported_media_type",
-        f"send JSON (application/json) or form fields, not {request.mimetype}",
+        _(
+            "send JSON (application/json) or form fields, not %(type)s",
+            type=request.mimetype,
+        ),
     )
 
 
@@ -82,7 +90,9 @@ def _single_values(values: MultiDict, names: tuple[str, ...]) -> dict[str, str]:
         given = values.getlist(name)
         if len(given) > 1:
             raise bad_request(
-                "duplicate_field", f"give {name!r} once, not {len(given)} times", field=name
+                "duplicate_field",
+                _("give %(name)s once, not %(count)s times", name=repr(name), count=len(given)),
+                field=name,
             )
         if given:
             fields[name] = given[0]
@@ -96,12 +106,20 @@ def unknown_field(given: str, names: tuple[str, ...]) -> APIError:
     close = difflib.get_close_matches(spelled, names, n=1, cutoff=0.6)
     shown = str(given)[:40]
     if close:
-        hint = f"did you mean {close[0]!r}?"
+        message = _(
+            "this request takes no field %(field)s; did you mean %(close)s?",
+            field=repr(shown),
+            close=repr(close[0]),
+        )
     else:
-        hint = "the fields are " + ", ".join(repr(name) for name in names)
+        message = _(
+            "this request takes no field %(field)s; the fields are %(fields)s",
+            field=repr(shown),
+            fields=", ".join(repr(name) for name in names),
+        )
     return bad_request(
         "unknown_field",
-        f"this request takes no field {shown!r}; {hint}",
+        message,
         field=shown,
         **({"suggestion": close[0]} if close else {}),
     )
@@ -109,11 +127,16 @@ def unknown_field(given: str, names: tuple[str, ...]) -> APIError:
 
 def _json_type(value: object) -> str:
     """The JSON name of a value's type, for messages."""
-    names = {dict: "an object", list: "an array", str: "a string", bool: "true or false"}
     if value is None:
         return "null"
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return "a number"
+        return _("a number")
+    names = {
+        dict: _("an object"),
+        list: _("an array"),
+        str: _("a string"),
+        bool: _("true or false"),
+    }
     return names.get(type(value), type(value).__name__)
 
 
@@ -124,25 +147,28 @@ def read_board(
     with the letters of ``rules`` (the dictionary's language; English unless given)."""
     if value is None or (isinstance(value, str) and not value.strip()):
         if required:
-            raise bad_request("missing_board", "give the board's letters in 'board'")
+            raise bad_request("missing_board", _("give the board's letters in 'board'"))
         return None
     if isinstance(value, str):
         if len(value) > limits.max_board_chars:
             raise APIError(
                 413,
                 "board_too_long",
-                f"the board text is {len(value):,} characters; "
-                f"the limit is {limits.max_board_chars:,}",
+                _(
+                    "the board text is %(length)s characters; the limit is %(limit)s",
+                    length=i18n.number(len(value)),
+                    limit=i18n.number(limits.max_board_chars),
+                ),
                 limit=limits.max_board_chars,
             )
         if "\x00" in value:
-            raise bad_request("bad_board", "the board contains a NUL character")
+            raise bad_request("bad_board", _("the board contains a NUL character"))
     elif isinstance(value, list):
         _check_row_list(value, limits)
     else:
         raise bad_request(
             "bad_board",
-            f"'board' must be text or a list of rows, not {_json_type(value)}",
+            _("'board' must be text or a list of rows, not %(type)s", type=_json_type(value)),
         )
     try:
         board = parse_board(value, rules=rules)
@@ -152,8 +178,14 @@ def read_board(
         raise APIError(
             413,
             "board_too_large",
-            f"the board is {board.rows}x{board.cols} ({board.size:,} cells); the limit is "
-            f"{limits.max_cells:,} cells and {limits.max_side} cells a side",
+            _(
+                "the board is %(shape)s (%(cells)s cells); the limit is %(limit)s cells "
+                "and %(side)s cells a side",
+                shape=shape_text(board.rows, board.cols),
+                cells=i18n.number(board.size),
+                limit=i18n.number(limits.max_cells),
+                side=limits.max_side,
+            ),
             limit=limits.max_cells,
         )
     return board
@@ -166,14 +198,22 @@ def _check_row_list(rows: list, limits: Limits) -> None:
         raise APIError(
             413,
             "board_too_large",
-            f"the board has {len(rows):,} rows and {cells:,} cells; the limit is "
-            f"{limits.max_cells:,} cells and {limits.max_side} cells a side",
+            _(
+                "the board has %(rows)s rows and %(cells)s cells; the limit is %(limit)s cells "
+                "and %(side)s cells a side",
+                rows=i18n.number(len(rows)),
+                cells=i18n.number(cells),
+                limit=i18n.number(limits.max_cells),
+                side=limits.max_side,
+            ),
             limit=limits.max_cells,
         )
     for row in rows:
         for cell in row if isinstance(row, list) else ():
             if isinstance(cell, str) and len(cell) > 8:
-                raise bad_request("bad_board", f"{cell[:20]!r}... is not a cube face")
+                raise bad_request(
+                    "bad_board", _("%(cell)s... is not a cube face", cell=repr(cell[:20]))
+                )
 
 
 def read_min_length(value: Any, default: int) -> int:
@@ -187,9 +227,19 @@ def read_name(value: Any, field: str, default: str | None = None) -> str | None:
     if value is None or value == "":
         return default
     if not isinstance(value, str):
-        raise bad_request(f"bad_{field}", f"{field!r} must be a name, not {_json_type(value)}")
+        raise bad_request(
+            f"bad_{field}",
+            _("%(field)s must be a name, not %(type)s", field=repr(field), type=_json_type(value)),
+        )
     if len(value) > 100:
-        raise bad_request(f"bad_{field}", f"{field!r} is {len(value)} characters; names are short")
+        raise bad_request(
+            f"bad_{field}",
+            _(
+                "%(field)s is %(length)s characters; names are short",
+                field=repr(field),
+                length=len(value),
+            ),
+        )
     return value.strip()
 
 
@@ -218,18 +268,28 @@ def read_whole_number(value: Any, field: str, low: int, high: int) -> int | None
     """A whole number from ``low`` to ``high``, typed or in JSON; None if absent."""
     if value is None or value == "":
         return None
-    rule = f"{field!r} must be a whole number from {low} to {high}"
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise bad_request(f"bad_{field}", f"{rule}, not {_json_type(value)}")
+        raise bad_request(f"bad_{field}", _not_in_range(field, low, high, _json_type(value)))
     text = str(value).strip()
     # Digits only (no sign, point or exponent), and no more of them than the bound has,
     # so that int() never sees a huge number.
     if not (text.isascii() and text.isdigit()) or len(text) > len(str(high)):
-        raise bad_request(f"bad_{field}", f"{rule}, not {text[:20]!r}")
+        raise bad_request(f"bad_{field}", _not_in_range(field, low, high, repr(text[:20])))
     number = int(text)
     if not low <= number <= high:
-        raise bad_request(f"bad_{field}", f"{rule}, not {number}")
+        raise bad_request(f"bad_{field}", _not_in_range(field, low, high, str(number)))
     return number
+
+
+def _not_in_range(field: str, low: int, high: int, given: str) -> str:
+    """The message of a whole-number field given something else: the rule, and what came."""
+    return _(
+        "%(field)s must be a whole number from %(low)s to %(high)s, not %(given)s",
+        field=repr(field),
+        low=low,
+        high=high,
+        given=given,
+    )
 
 
 @dataclass(frozen=True)
@@ -248,15 +308,20 @@ _WORD_SEPARATORS = re.compile(r"[\s,;]+")
 def read_players(value: Any, limits: PlayerLimits) -> list[tuple[str, list[str]]]:
     """The ``players`` field: a list of {"name": ..., "words": [...] or "text"}."""
     if value is None or value == []:
-        raise bad_request("no_players", "add at least one player, with a name and words")
+        raise bad_request("no_players", _("add at least one player, with a name and words"))
     if not isinstance(value, list):
         raise bad_request(
-            "bad_players", f"'players' must be a list of players, not {_json_type(value)}"
+            "bad_players",
+            _("'players' must be a list of players, not %(type)s", type=_json_type(value)),
         )
     if len(value) > limits.max_players:
         raise bad_request(
             "too_many_players",
-            f"{len(value):,} players; the limit is {limits.max_players}",
+            _(
+                "%(count)s players; the limit is %(limit)s",
+                count=i18n.number(len(value)),
+                limit=limits.max_players,
+            ),
             limit=limits.max_players,
         )
     players: list[tuple[str, list[str]]] = []
@@ -265,12 +330,17 @@ def read_players(value: Any, limits: PlayerLimits) -> list[tuple[str, list[str]]
         if not isinstance(player, dict):
             raise bad_request(
                 "bad_players",
-                f"player {number} must be an object with a name and words, "
-                f"not {_json_type(player)}",
+                _(
+                    "player %(number)s must be an object with a name and words, not %(type)s",
+                    number=number,
+                    type=_json_type(player),
+                ),
             )
         name = _read_player_name(player.get("name"), number, limits)
         if name.casefold() in seen:
-            raise bad_request("duplicate_player", f"two players are called {name!r}")
+            raise bad_request(
+                "duplicate_player", _("two players are called %(name)s", name=repr(name))
+            )
         seen.add(name.casefold())
         players.append((name, _read_word_list(player.get("words"), name, limits)))
     return players
@@ -279,17 +349,24 @@ def read_players(value: Any, limits: PlayerLimits) -> list[tuple[str, list[str]]
 def _read_player_name(value: Any, number: int, limits: PlayerLimits) -> str:
     """A player's name: short, printable text."""
     if not isinstance(value, str) or not value.strip():
-        raise bad_request("bad_player_name", f"player {number} has no name")
+        raise bad_request("bad_player_name", _("player %(number)s has no name", number=number))
     name = value.strip()
     if len(name) > limits.max_name_chars:
         raise bad_request(
             "bad_player_name",
-            f"player {number}'s name is {len(name):,} characters; "
-            f"the limit is {limits.max_name_chars}",
+            _(
+                "player %(number)s's name is %(length)s characters; the limit is %(limit)s",
+                number=number,
+                length=i18n.number(len(name)),
+                limit=limits.max_name_chars,
+            ),
             limit=limits.max_name_chars,
         )
     if not name.isprintable():
-        raise bad_request("bad_player_name", f"player {number}'s name contains control characters")
+        raise bad_request(
+            "bad_player_name",
+            _("player %(number)s's name contains control characters", number=number),
+        )
     return name
 
 
@@ -303,24 +380,43 @@ def _read_word_list(value: Any, name: str, limits: PlayerLimits) -> list[str]:
         words = value
     else:
         raise bad_request(
-            "bad_words", f"{name}'s words must be a list or text, not {_json_type(value)}"
+            "bad_words",
+            _(
+                "%(name)s's words must be a list or text, not %(type)s",
+                name=name,
+                type=_json_type(value),
+            ),
         )
     if len(words) > limits.max_words:
         raise bad_request(
             "too_many_words",
-            f"{name} listed {len(words):,} words; the limit is {limits.max_words:,}",
+            _(
+                "%(name)s listed %(count)s words; the limit is %(limit)s",
+                name=name,
+                count=i18n.number(len(words)),
+                limit=i18n.number(limits.max_words),
+            ),
             limit=limits.max_words,
         )
     for word in words:
         if not isinstance(word, str):
             raise bad_request(
-                "bad_words", f"{name}'s words must be strings, not {_json_type(word)}"
+                "bad_words",
+                _(
+                    "%(name)s's words must be strings, not %(type)s",
+                    name=name,
+                    type=_json_type(word),
+                ),
             )
         if len(word) > limits.max_word_chars:
             raise bad_request(
                 "bad_words",
-                f"one of {name}'s words is {len(word):,} characters; "
-                f"the limit is {limits.max_word_chars}",
+                _(
+                    "one of %(name)s's words is %(length)s characters; the limit is %(limit)s",
+                    name=name,
+                    length=i18n.number(len(word)),
+                    limit=limits.max_word_chars,
+                ),
                 limit=limits.max_word_chars,
             )
     return words
@@ -330,7 +426,7 @@ def read_form_players(form: MultiDict) -> list[dict[str, str]]:
     """Players from a form's repeated ``name`` and ``words`` fields; empty slots dropped."""
     names, lists = form.getlist("name"), form.getlist("words")
     if len(names) != len(lists):
-        raise bad_request("bad_players", "give each player a 'name' and a 'words' field")
+        raise bad_request("bad_players", _("give each player a 'name' and a 'words' field"))
     return [
         {"name": name, "words": words}
         for name, words in zip(names, lists, strict=True)

@@ -18,6 +18,7 @@ from typing import Any
 
 import segno
 from flask import current_app, url_for
+from flask_babel import gettext as _
 
 from boggle import (
     BoardError,
@@ -30,8 +31,13 @@ from boggle import (
     random_board,
     solve,
 )
+from boggle.board import shape_text
 from boggle.definitions import DefinitionError, NoDefinition
 from boggle.dice import ALL_DICE_SETS, DiceSet, min_length_for, new_seed, roll_plan
+
+# The engine's ngettext, not Flask-Babel's: it writes the count the language's way
+# ("1.000"), where Flask-Babel's puts the number in as it is.
+from boggle.i18n import ngettext, number
 from boggle.rich import dice_assignment, find_rich_board
 from boggle.rules import RULES, Ruleset
 from boggle.scoring import score_game
@@ -122,15 +128,22 @@ def run_rich(fields: Mapping[str, Any], seconds: float) -> dict[str, Any]:
         if (start.rows, start.cols) != (dice.rows, dice.cols):
             raise bad_request(
                 "bad_board",
-                f"the {dice.name} dice make a {dice.rows}x{dice.cols} board; "
-                f"this one is {start.rows}x{start.cols}",
+                _(
+                    "the %(dice)s dice make a %(shape)s board; this one is %(given)s",
+                    dice=dice.name,
+                    shape=shape_text(dice.rows, dice.cols),
+                    given=shape_text(start.rows, start.cols),
+                ),
                 "board",
             )
         if dice_assignment(start, dice) is None:
             raise bad_request(
                 "bad_board",
-                f"the {dice.name} dice cannot show this board: no way to give each cube a "
-                "die of its own that shows its face",
+                _(
+                    "the %(dice)s dice cannot show this board: no way to give each cube a "
+                    "die of its own that shows its face",
+                    dice=dice.name,
+                ),
                 "board",
             )
     try:
@@ -138,10 +151,12 @@ def run_rich(fields: Mapping[str, Any], seconds: float) -> dict[str, Any]:
             found = find_rich_board(dictionary, dice, seed=seed, seconds=seconds, start=start)
     except SearchBusy as error:
         # A place frees when the running slice ends: within its seconds.
-        running = "one search" if error.limit == 1 else f"{error.limit} searches"
-        message = (
-            f"{running} for a rich board {'is' if error.limit == 1 else 'are'} running "
-            "already, the most allowed at once; try again in a moment"
+        message = ngettext(
+            "one search for a rich board is running already, the most allowed at once; "
+            "try again in a moment",
+            "%(num)s searches for a rich board are running already, the most allowed at "
+            "once; try again in a moment",
+            error.limit,
         )
         retry = str(math.ceil(seconds))
         raise APIError(503, "server_busy", message, headers={"Retry-After": retry}) from None
@@ -184,9 +199,12 @@ def run_lookup(fields: Mapping[str, Any]) -> dict[str, Any]:
     """Whether a word is in a dictionary; return the ``/lookup`` document."""
     word = fields.get("word")
     if not isinstance(word, str) or not word.strip():
-        raise bad_request("missing_word", "give the word to look up in 'word'")
+        raise bad_request("missing_word", _("give the word to look up in 'word'"))
     if len(word) > current_app.config["SCORE_MAX_WORD_CHARS"]:
-        raise bad_request("bad_word", f"the word is {len(word):,} characters; words are short")
+        raise bad_request(
+            "bad_word",
+            _("the word is %(length)s characters; words are short", length=number(len(word))),
+        )
     name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
     dictionary = dictionary_named(name)
     word = normalize_word(word)
@@ -199,15 +217,19 @@ def run_define(fields: Mapping[str, Any]) -> dict[str, Any]:
     """What a word means, from WordNet; return the ``/define`` document."""
     word = fields.get("word")
     if not isinstance(word, str) or not word.strip():
-        raise bad_request("missing_word", "give the word to define in 'word'")
+        raise bad_request("missing_word", _("give the word to define in 'word'"))
     name = read_name(fields.get("dictionary"), "dictionary")
     if name is not None:
         rules = rules_named(name)
         if rules.code != "en":
             raise bad_request(
                 "definitions_english_only",
-                f"definitions are in English only (WordNet); {name!r} is the "
-                f"{rules.language} dictionary",
+                _(
+                    "definitions are in English only (WordNet); %(name)s is the "
+                    "%(language)s dictionary",
+                    name=repr(name),
+                    language=_(rules.language),
+                ),
                 "dictionary",
             )
     try:
@@ -242,9 +264,14 @@ def check_dice_language(dice: DiceSet, rules: Ruleset) -> None:
         if face not in rules.faces and face != rules.blank:
             raise bad_request(
                 "bad_dice",
-                f"the {dice.name} dice show {face.capitalize()!r}, which is not a face of "
-                f"the {rules.language} dictionary {rules.default_dictionary!r}; roll "
-                f"{rules.language} dice",
+                _(
+                    "the %(dice)s dice show %(face)s, which is not a face of the "
+                    "%(language)s dictionary %(dictionary)s; roll %(language)s dice",
+                    dice=dice.name,
+                    face=repr(face.capitalize()),
+                    language=_(rules.language),
+                    dictionary=repr(rules.default_dictionary),
+                ),
                 "dice",
                 choices=[spec.name for spec in rules.dice_sets],
             )
@@ -285,7 +312,12 @@ def run_random(fields: Mapping[str, Any]) -> dict[str, Any]:
         raise APIError(
             413,
             "board_too_large",
-            f"{rows}x{cols} is {rows * cols:,} cells; the limit is {limits().max_cells:,}",
+            _(
+                "%(shape)s is %(cells)s cells; the limit is %(limit)s",
+                shape=shape_text(rows, cols),
+                cells=number(rows * cols),
+                limit=number(limits().max_cells),
+            ),
             limit=limits().max_cells,
         )
     board, seed = random_board(dice, seed, rows, cols)
@@ -317,7 +349,9 @@ def run_qr(fields: Mapping[str, Any]) -> str:
     # Error correction M: a phone's camera reads it off a screen across a table.
     code = segno.make(link, error="m")
     out = io.BytesIO()
-    code.save(out, kind="svg", xmldecl=False, title=f"QR code: {link}", border=2, scale=6)
+    code.save(
+        out, kind="svg", xmldecl=False, title=_("QR code: %(link)s", link=link), border=2, scale=6
+    )
     return out.getvalue().decode("utf-8")
 
 
