@@ -17,15 +17,6 @@ from collections.abc import Sequence
 from .i18n import _, ngettext
 
 
-def plural(count: int, one: str, many: str | None = None) -> str:
-    """``1 point``, ``12 points``, ``1,204 words``: the count with its English noun.
-
-    English only, for text that is not translated; a translated sentence uses a
-    counted text (``words``, ``points`` below) instead.
-    """
-    return f"{count:,} {one if count == 1 else many or one + 's'}"
-
-
 def words(count: int) -> str:
     """``1 word``, ``1,204 words``, in the language in force."""
     return ngettext("%(num)s word", "%(num)s words", count)

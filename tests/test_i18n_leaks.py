@@ -173,7 +173,8 @@ def leaks(html: str, code: str, catalogue: set[str]) -> list[str]:
     found = []
     for text in texts:
         text = " ".join(text.split())
-        words = set(re.findall(r"[a-z]+", text.lower()))
+        # Addresses are code, whatever the language: "/practice" is no English word.
+        words = set(re.findall(r"[a-z]+", re.sub(r"/[\w./?=-]*", " ", text.lower())))
         if text in catalogue or words & english_words:
             found.append(text)
     return found

@@ -484,7 +484,7 @@ function drawResults() {
           ...tags.flatMap(([, text, kind]) => [" ", h("span", { class: kind }, text)]),
         ),
         player.words.length
-          ? h("ul", { class: "room-words" }, ...player.words.map(resultWord))
+          ? h("ul", { class: "room-words", translate: "no" }, ...player.words.map(resultWord))
           : h("p", { class: "empty" }, _("No words.")),
       );
     }),

@@ -94,7 +94,7 @@ export class BoardView {
             { class: `cube${blank ? " blank" : face.length > 1 ? " multi" : ""}`, role: "cell" },
             blank
               ? h("span", { class: "vh" }, _("blank"))
-              : h("span", { class: "face" }, h("span", {}, face)),
+              : h("span", { class: "face", translate: "no" }, h("span", {}, face)),
           );
           cube.dataset.row = r;
           cube.dataset.col = c;

@@ -16,10 +16,6 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
-/** "1 point", "3 points". */
-export const plural = (n, one, many = `${one}s`) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-
 /** Say a message to screen readers (the page's #announce live region). */
 export function announce(message) {
   $("announce").textContent = message;

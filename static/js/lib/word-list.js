@@ -39,7 +39,8 @@ export const shown = (w) => (w.spellings?.length ? w.spellings.join(" / ") : w.w
 export function wordList(words, selected = null, grouped = false) {
   return h(
     "ul",
-    { class: grouped ? "words grouped" : "words" },
+    // The words are the board's, in its language: no page translator may touch them.
+    { class: grouped ? "words grouped" : "words", translate: "no" },
     ...words.map((w) =>
       h(
         "li",
