@@ -49,7 +49,9 @@ SIZES = tuple(f"{rows}x{cols}" for rows, cols in DEFAULT_SET_FOR_SIZE)
 
 #: The length chart's geometry, in SVG user units (static/js/results.js uses the same).
 CHART_ROW = 30
-CHART_BAR = 170
+# The bars start after the labels, wide enough for the longest ("10 Buchstaben").
+CHART_X = 100
+CHART_BAR = 150
 #: The rating histogram's geometry: the width of a bar's slot and the tallest bar.
 RATING_BAR = 10
 RATING_HEIGHT = 36
@@ -246,6 +248,7 @@ def length_chart(by_length: list[dict[str, Any]]) -> dict[str, Any]:
             for row in by_length
         ),
         "height": CHART_ROW * len(by_length),
+        "x": CHART_X,
         "rows": [
             row
             | {

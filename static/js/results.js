@@ -16,8 +16,8 @@ import { shown, WordListTools } from "./lib/word-list.js";
 
 // The length chart's geometry, as in web/pages.py and templates/index.html.
 const CHART_ROW = 30;
-const CHART_BAR = 170;
-const CHART_X = 72; // where the bars start, after the "10 letters" labels
+const CHART_BAR = 150;
+const CHART_X = 100; // where the bars start, after the "10 Buchstaben" labels
 // The rating histogram's geometry, as in web/pages.py (RATING_BAR, RATING_HEIGHT).
 const RATING_BAR = 10;
 const RATING_HEIGHT = 36;
@@ -146,9 +146,9 @@ export class Results {
         h("svg:title", {}, _("%(length)s letters: %(text)s", { length: row.length, text: row.text })),
         h("svg:text", { class: "chart-label", x: 0, y: 19 }, _("%(length)s letters", { length: row.length })),
         h("svg:rect", { class: "bar-words", x: CHART_X, y: 4, height: 10, width: words }),
-        h("svg:text", { class: "chart-value", x: CHART_X + 4 + words, y: 13 }, String(row.count)),
+        h("svg:text", { class: "chart-value", x: CHART_X + 4 + words, y: 13 }, number(row.count)),
         h("svg:rect", { class: "bar-points", x: CHART_X, y: 16, height: 10, width: points }),
-        h("svg:text", { class: "chart-value", x: CHART_X + 4 + points, y: 25 }, String(row.points)),
+        h("svg:text", { class: "chart-value", x: CHART_X + 4 + points, y: 25 }, number(row.points)),
       );
     });
     chart.setAttribute("viewBox", `0 0 300 ${CHART_ROW * bars.length}`);
