@@ -354,7 +354,8 @@ def test_cli_define_bad_word_is_a_usage_error(capsys: pytest.CaptureFixture[str]
 def test_the_page_shows_a_chosen_words_definition_beside_its_path(client: FlaskClient) -> None:
     page = client.get("/?board=sers+patg+line+sers&word=tapers").get_data(as_text=True)
     assert 'data-word="tapers" data-state="defined"' in page
-    assert "<strong>taper</strong> <em>noun</em> (for “tapers”)</p>" in page
+    # WordNet's words are English whatever the page's language, and say so to readers.
+    assert '<strong lang="en">taper</strong> <em lang="en">noun</em> (for “tapers”)</p>' in page
     assert "<li>a convex shape that narrows toward a point</li>" in page
 
 
