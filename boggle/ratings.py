@@ -218,9 +218,10 @@ class Rating:
 
     @property
     def text(self) -> str:
-        """The rating in a sentence: ``Richer than 87% of new boards`` (``new`` is the
-        dice set's name, a code every language keeps)."""
-        return _("Richer than %(share)s of %(dice)s boards", share=self.share_text, dice=self.dice)
+        """The rating in a sentence: ``Richer than 87% of boards rolled with the same
+        dice``. The dice set is not named: its name is a code (``new``, ``de-big``), and the
+        page shows which set it is beside the sentence (``dice`` in the JSON says it)."""
+        return _("Richer than %(share)s of boards rolled with the same dice", share=self.share_text)
 
     @property
     def share_text(self) -> str:

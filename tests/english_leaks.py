@@ -123,8 +123,8 @@ def read_texts(node: Node, texts: list[str]) -> None:
     """Every text of the interface under ``node``, as a reader meets it."""
     if node.tag in SKIPPED_TAGS or node.attrs.get("translate") == "no":
         return
-    if node.tag == "nav" and node.attrs.get("class") == "language-nav":
-        return
+    if node.tag != "html" and node.attrs.get("lang"):
+        return  # declared another language's: WordNet's English, a language's own name
     for name in READ_ATTRIBUTES:
         if node.attrs.get(name):
             texts.append(node.attrs[name])

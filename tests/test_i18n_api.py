@@ -158,9 +158,9 @@ def test_the_rating_reads_in_german_around_its_german_percentage(client: FlaskCl
     english = client.get("/solve", query_string={"board": BIG_BOARD})
     rating, english_rating = german.get_json()["rating"], english.get_json()["rating"]
     share = english_rating["share_text"].removesuffix("%")
-    assert english_rating["text"] == f"Richer than {share}% of new boards"
+    assert english_rating["text"] == f"Richer than {share}% of boards rolled with the same dice"
     assert rating["share_text"] == f"{share}{NBSP}%"
-    assert rating["text"] == f"Ergiebiger als {share}{NBSP}% der Spielfelder mit dem Würfelsatz new"
+    assert rating["text"] == f"Ergiebiger als {share}{NBSP}% der Spielfelder aus denselben Würfeln"
     # The data is the same in every language.
     assert {k: v for k, v in rating.items() if k not in ("text", "share_text", "bins")} == {
         k: v for k, v in english_rating.items() if k not in ("text", "share_text", "bins")

@@ -124,15 +124,21 @@ def test_a_rating_says_its_share_floored_and_each_bar_in_words() -> None:
     bins = (Bin(0, 31, 1), Bin(32, 1_023, 1_204), Bin(1_024, None, 0))
     rating = Rating(900, 99.96, "big", "standard", 1_205, bins, 1)
     # 99.96% is not 100%: only a board that beats every rolled board is richer than all.
-    assert rating.text == "Richer than 99% of big boards"
+    assert rating.text == "Richer than 99% of boards rolled with the same dice"
     document = rating.as_dict()
-    assert (document["text"], document["share_text"]) == ("Richer than 99% of big boards", "99%")
+    assert (document["text"], document["share_text"]) == (
+        "Richer than 99% of boards rolled with the same dice",
+        "99%",
+    )
     assert [b["text"] for b in document["bins"]] == [
         "0 to 31 points: 1 board",
         "32 to 1,023 points: 1,204 boards",
         "1,024 or more points: 0 boards",
     ]
-    assert Rating(0, 0.0, "new", "common", 1, bins, 0).text == "Richer than 0% of new boards"
+    assert (
+        Rating(0, 0.0, "new", "common", 1, bins, 0).text
+        == "Richer than 0% of boards rolled with the same dice"
+    )
 
 
 def test_rating_counts_words_by_the_dice_rule_whatever_the_request_s(

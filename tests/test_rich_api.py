@@ -174,8 +174,11 @@ def test_solve_rates_a_board_among_its_size_s_dice(client: FlaskClient) -> None:
     poor = client.get("/solve?board=xxxxxxxxxxxxxxxx").get_json()["rating"]
     assert poor["percentile"] == 0 and poor["bin"] == 0 and poor["points"] == 0
     # The sentence comes worded, so every client says it the same way.
-    assert rating["text"] == "Richer than 100% of new boards" and rating["share_text"] == "100%"
-    assert poor["text"] == "Richer than 0% of new boards"
+    assert (
+        rating["text"] == "Richer than 100% of boards rolled with the same dice"
+        and rating["share_text"] == "100%"
+    )
+    assert poor["text"] == "Richer than 0% of boards rolled with the same dice"
     first = poor["bins"][0]
     assert first["text"] == f"{first['low']} to {first['high']} points: {first['count']:,} boards"
 
@@ -187,7 +190,7 @@ def test_solve_has_no_rating_where_no_dice_make_the_size(client: FlaskClient) ->
 
 def test_the_page_says_how_rich_the_board_is_and_marks_its_bar(client: FlaskClient) -> None:
     text = client.get("/?board=sers+patg+line+sers").get_data(as_text=True)
-    assert "Richer than <strong>100%</strong> of new boards" in text
+    assert "Richer than <strong>100%</strong> of boards rolled with the same dice" in text
     assert text.count('class="rating-bar rating-mark"') == 1
     assert text.count('class="rating-bar') == 12
     assert "or more points: " in text and "boards (this board)</title>" in text

@@ -90,9 +90,7 @@ def test_the_switch_changes_the_language_and_is_remembered(
     expect(german.locator('.language-nav a[aria-current="true"]')).to_have_text("Italiano")
 
 
-def test_a_practice_round_speaks_spanish(
-    browser: Browser, live_url: str, expect: Callable
-) -> None:
+def test_a_practice_round_speaks_spanish(browser: Browser, live_url: str, expect: Callable) -> None:
     console: list[str] = []
     context, page = _page_in(browser, console, "es", 1280, 800)
     page.goto(f"{live_url}/practice?board={BOARD.replace(' ', '+')}")

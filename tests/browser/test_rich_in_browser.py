@@ -37,7 +37,9 @@ def test_the_button_shows_progress_then_the_board_solved_and_rated(
     expect(page.locator("#stat-total")).to_have_text(f"{expected['total_score']:,}")
     expect(page.locator("#word-list button[data-word]")).to_have_count(expected["count"])
     share = int(expected["rating"]["percentile"])
-    expect(page.locator("#rating-text")).to_have_text(f"Richer than {share}% of new boards")
+    expect(page.locator("#rating-text")).to_have_text(
+        f"Richer than {share}% of boards rolled with the same dice"
+    )
     expect(page.locator("#rating-chart .rating-mark")).to_have_count(1)
     assert parse_qs(urlsplit(page.url).query)["board"] == [board_text]
 
@@ -46,14 +48,18 @@ def test_the_rating_follows_a_board_solved_in_place(
     page: Page, live_url: str, expect: Callable
 ) -> None:
     page.goto(f"{live_url}/?board=sers+patg+line+sers")
-    expect(page.locator("#rating-text")).to_have_text("Richer than 100% of new boards")
+    expect(page.locator("#rating-text")).to_have_text(
+        "Richer than 100% of boards rolled with the same dice"
+    )
     page.locator("#board").fill("abc def ghi")
     page.locator("#board").press("Enter")
     expect(page.locator("#stat-count")).not_to_have_text("867")
     expect(page.locator("#rating")).to_be_hidden()
     page.locator("#board").fill("xxxx xxxx xxxx xxxa")
     page.locator("#board").press("Enter")
-    expect(page.locator("#rating-text")).to_have_text("Richer than 0% of new boards")
+    expect(page.locator("#rating-text")).to_have_text(
+        "Richer than 0% of boards rolled with the same dice"
+    )
     expect(page.locator("#rating-chart rect").first).to_have_class("rating-bar rating-mark")
 
 
@@ -67,4 +73,6 @@ def test_without_javascript_the_button_posts_and_opens_the_board_solved(
     board = parse_board(parse_qs(urlsplit(no_js_page.url).query)["board"][0])
     assert (board.rows, board.cols) == (5, 5) and rollable(board, DICE_SETS["big"])
     expect(no_js_page.locator("#results")).to_be_visible()
-    expect(no_js_page.locator("#rating-text")).to_contain_text("of big boards")
+    expect(no_js_page.locator("#rating-text")).to_contain_text(
+        "of boards rolled with the same dice"
+    )
