@@ -93,7 +93,23 @@ def solved(client: FlaskClient, board: str) -> dict[str, Any]:
 def test_the_form_offers_each_dice_set_with_its_own_rule_and_time(room_app: Flask) -> None:
     doc = page(room_app.test_client().get("/room"))
     dice = {o.attrs["value"]: o for o in doc.by_id("dice").find_all("option")}
-    assert list(dice) == ["classic", "new", "big", "deluxe", "superbig"]
+    english = ["classic", "new", "big", "deluxe", "superbig"]
+    others = [f"{code}{size}" for code in ("de", "fr", "es", "it", "nl") for size in ("", "-big")]
+    assert list(dice) == english + others
+    # A group per language, each dice set marked with its language and size.
+    groups = doc.by_id("dice").find_all("optgroup")
+    assert [g.attrs["label"] for g in groups] == [
+        "English",
+        "German",
+        "French",
+        "Spanish",
+        "Italian",
+        "Dutch",
+    ]
+    assert (dice["de-big"].attrs["data-language"], dice["de-big"].attrs["data-size"]) == (
+        "de",
+        "5x5",
+    )
     assert "selected" in dice["classic"].attrs
     # Super Big Boggle's rules: words of 4 letters, rounds of 4 minutes.
     assert dice["superbig"].attrs["data-min-length"] == "4"
@@ -105,6 +121,22 @@ def test_the_form_offers_each_dice_set_with_its_own_rule_and_time(room_app: Flas
     # The header links to the page.
     link = doc.find("a", href="/room")
     assert link.text == "Play together" and link.attrs["aria-current"] == "page"
+
+
+def test_a_reader_of_another_language_starts_with_its_list_and_dice(room_app: Flask) -> None:
+    client = room_app.test_client()
+    doc = page(client.get("/room", headers={"Accept-Language": "de"}))
+    assert doc.by_id("dictionary").find("option", selected=True).attrs["value"] == "de"
+    assert doc.by_id("dice").find("option", selected=True).attrs["value"] == "de"
+    # A German room, made by the form, plays German dice with the German list.
+    code = make_room(client, dice="de", dictionary="de")
+    settings = client.get(f"/rooms/{code}").get_json()["settings"]
+    assert (settings["dice"], settings["dictionary"]) == ("de", "de")
+    lobby = page(client.get(f"/room/{code}", headers={"Accept-Language": "de"}))
+    assert "Boggle 4x4, Deutsch" in lobby.text
+    # What the address asks for wins over the reader's language.
+    doc = page(client.get("/room?dice=big", headers={"Accept-Language": "de"}))
+    assert doc.by_id("dice").find("option", selected=True).attrs["value"] == "big"
 
 
 def test_an_address_can_offer_a_round_as_short_as_ten_seconds(room_app: Flask) -> None:

@@ -34,7 +34,30 @@ function suitDefaults() {
   });
 }
 
-$("dice").addEventListener("change", suitDefaults);
+/**
+ * Keep the dice and the dictionary in one language: a German list rolls German dice (of
+ * the same size where the language has them), German dice play a German list. The
+ * server would refuse dice whose faces the list's language lacks (Th on a German board).
+ */
+function matchLanguage(changed) {
+  const dice = $("dice").selectedOptions[0];
+  const dictionary = $("dictionary").selectedOptions[0];
+  const language = (changed === "dice" ? dice : dictionary).dataset.language;
+  if (changed === "dictionary" && dice.dataset.language !== language) {
+    const options = [...$("dice").options].filter((o) => o.dataset.language === language);
+    const same = options.find((o) => o.dataset.size === dice.dataset.size) ?? options[0];
+    if (same) $("dice").value = same.value;
+  } else if (changed === "dice" && dictionary.dataset.language !== language) {
+    // The language's lists, the app's default first (English's is "standard").
+    const lists = [...$("dictionary").options].filter((o) => o.dataset.language === language);
+    const list = lists.find((o) => "default" in o.dataset) ?? lists[0];
+    if (list) $("dictionary").value = list.value;
+  }
+  suitDefaults();
+}
+
+$("dice").addEventListener("change", () => matchLanguage("dice"));
+$("dictionary").addEventListener("change", () => matchLanguage("dictionary"));
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();

@@ -120,3 +120,18 @@ def test_screenshots_of_the_solver_in(
     assert overflow <= 0
     context.close()
     assert not console
+
+
+def test_the_room_form_keeps_the_dice_and_the_list_in_one_language(
+    page: Page, live_url: str, expect: Callable
+) -> None:
+    page.goto(f"{live_url}/room")
+    expect(page.locator("#dice")).to_have_value("classic")
+    page.locator("#dictionary").select_option("fr")
+    expect(page.locator("#dice")).to_have_value("fr")  # French dice, the same 4x4
+    page.locator("#dice").select_option("de-big")
+    expect(page.locator("#dictionary")).to_have_value("de")
+    expect(page.locator("#min_length option").first).to_have_text("The dice's rule (3 letters)")
+    page.locator("#dice").select_option("superbig")
+    expect(page.locator("#dictionary")).to_have_value("standard")  # English again
+    expect(page.locator("#min_length option").first).to_have_text("The dice's rule (4 letters)")

@@ -19,13 +19,16 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Response, current_app, redirect, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from boggle.dice import DICE_SETS, DiceSet
+from boggle.dice import ALL_DICE_SETS, DiceSet, sets_of
 
 # The engine's counted texts, not flask_babel's: they write the count the language's way
 # ("1.204" in German), where flask_babel's put in the bare number.
 from boggle.i18n import N_, ngettext
+from boggle.languages import LANGUAGES
+from boggle.rules import RULES
 from boggle.standings import VERDICT_TEXT as RULES_VERDICT_TEXT
 from games.errors import RoomError, Unauthorized
 from games.rooms import ACCEPTED, NOT_A_WORD, NOT_ON_BOARD, REPEAT, TOO_SHORT, Seat
@@ -68,16 +71,42 @@ def verdict_texts() -> dict[str, str]:
     return {verdict: _(text) for verdict, text in VERDICT_TEXT.items()}
 
 
+def dice_groups() -> list[dict[str, Any]]:
+    """The dice sets a room can roll, by language (English's first), each with its
+    shortest word and round time: the form lists them in a group per language."""
+    return [
+        {
+            "language": rules.code,
+            "label": _(rules.language),
+            "choices": [dice_choice(dice, rules.code) for dice in sets_of(rules).values()],
+        }
+        for rules in (RULES, *LANGUAGES.values())
+    ]
+
+
 def dice_choices() -> list[dict[str, Any]]:
-    """The dice sets a room can roll, each with its shortest word and round time."""
-    return [dice_choice(dice) for dice in DICE_SETS.values()]
+    """Every dice set a room can roll, in the form's order."""
+    return [choice for group in dice_groups() for choice in group["choices"]]
 
 
-def dice_choice(dice: DiceSet) -> dict[str, Any]:
+def reader_defaults(dictionaries: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """The dictionary and dice a reader of another language starts with: their
+    language's, when the app has a list in it (a German reader plays German boards)."""
+    code = str(get_locale() or "en")
+    if code == RULES.code or code not in LANGUAGES:
+        return None
+    for dictionary in dictionaries:
+        if dictionary["language"]["code"] == code:
+            return dictionary["name"], LANGUAGES[code].default_set_for_size[(4, 4)]
+    return None
+
+
+def dice_choice(dice: DiceSet, language: str = RULES.code) -> dict[str, Any]:
     """A dice set as the form offers it: the API's defaults for it, said beside it."""
     big = dice.rows * dice.cols >= BIG_BOARD_CELLS
     return {
         "name": dice.name,
+        "language": language,
         "title": _(dice.title),
         "rows": dice.rows,
         "cols": dice.cols,
@@ -125,6 +154,10 @@ def new_room() -> Response | tuple[str, int, dict[str, str]]:
     """The form that makes a room; posted without script, it makes the room and goes there."""
     values = request.values if request.method == "POST" else request.args
     form = {name: values.get(name, "") for name in FORM_FIELDS}
+    dictionaries = service.catalog().describe()
+    suited = reader_defaults(dictionaries)
+    if suited and not form["dictionary"] and not form["dice"]:
+        form["dictionary"], form["dice"] = suited
     form["dictionary"] = form["dictionary"] or service.catalog().default
     choices = dice_choices()
     if not any(dice["name"] == form["dice"] for dice in choices):
@@ -151,11 +184,11 @@ def new_room() -> Response | tuple[str, int, dict[str, str]]:
     context = {
         "form": form,
         "fields": FORM_FIELDS,
-        "dice_sets": choices,
+        "dice_groups": dice_groups(),
         "chosen": next(dice for dice in choices if dice["name"] == form["dice"]),
         "lengths": SHORTEST_WORDS,
         "round_lengths": lengths,
-        "dictionaries": service.catalog().describe(),
+        "dictionaries": dictionaries,
         "max_name": current_app.config["ROOM_MAX_NAME_CHARS"],
         "error": error.as_dict()["error"] if error else None,
     }
@@ -315,7 +348,7 @@ def totals(players: list[dict[str, Any]], results: dict[str, Any] | None) -> lis
 
 def settings_text(settings: dict[str, Any]) -> str:
     """The room's settings in a sentence, for the lobby."""
-    dice = DICE_SETS.get(settings["dice"])
+    dice = ALL_DICE_SETS.get(settings["dice"])
     return _(
         "%(dice)s, %(rows)s \u00d7 %(cols)s; words of %(letters)s letters or more from the "
         "%(dictionary)s dictionary; rounds of %(duration)s.",
