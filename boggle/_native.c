@@ -476,24 +476,27 @@ score_from(Walk *w, int32_t node, uint64_t cells, uint64_t used, int length, con
         if (child == 0) {
             continue;
         }
-        children[count] = child;
-        steps[count++] = (uint8_t)next;
-        if ((uint32_t)child <= max_node) {
-            __builtin_prefetch(table + child);
-            __builtin_prefetch(table + child + 16);
-            __builtin_prefetch(table + child + w->prefetch_column);
-        }
-    }
-    for (int i = 0; i < count; i++) {
-        int32_t child = children[i];
         if (__builtin_expect((uint32_t)child > max_node, 0)) { /* negative ones too */
             w->halt = HALT_CORRUPT;
             return;
         }
-        if (__builtin_expect((++w->steps & (CHECK_EVERY - 1)) == 0, 0) && limit_passed(w)) {
-            w->halt = HALT_LIMIT;
-            return;
-        }
+        children[count] = child;
+        steps[count++] = (uint8_t)next;
+        __builtin_prefetch(table + child);
+        __builtin_prefetch(table + child + 16);
+        __builtin_prefetch(table + child + w->prefetch_column);
+    }
+    /* The steps counted a call at a time: the clocks are read when the count passes a
+     * multiple of CHECK_EVERY, as walk_from reads them. */
+    uint32_t steps_before = w->steps;
+    w->steps = steps_before + (uint32_t)count;
+    if (__builtin_expect(((steps_before ^ w->steps) & ~(uint32_t)(CHECK_EVERY - 1)) != 0, 0) &&
+        limit_passed(w)) {
+        w->halt = HALT_LIMIT;
+        return;
+    }
+    for (int i = 0; i < count; i++) {
+        int32_t child = children[i];
         int next = steps[i];
         int reached = length + w->face_length[next];
         memcpy(w->word + length, w->letters[next], MAX_FACE);
