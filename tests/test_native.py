@@ -292,6 +292,25 @@ def test_the_budget_stops_a_native_search(native: ModuleType, standard: Dictiona
     )
 
 
+def test_the_budget_and_the_ceiling_stop_the_score_walk(
+    native: ModuleType, standard: Dictionary
+) -> None:
+    # The score walk of a board up to 64 cells is its own code (score_from), with its
+    # own count of steps between readings of the clocks.
+    rows = ["sers", "patg", "line", "sers"]
+    board = Board(8, 8, tuple(rows[r % 4][c % 4] for r in range(8) for c in range(8)))
+    found = search_python(board, standard, 3, None)
+    arguments = list(solver._native_board(board, standard, 3))
+    whole = (sum(word_score(word) for word in found), len(found))
+    assert native.walk(native.MODE_SCORE, *arguments) == whole
+    arguments[10:12] = [0.0, None]
+    assert native.walk(native.MODE_SCORE, *arguments) is None
+    arguments[10:12] = [60, 0.0]
+    assert native.walk(native.MODE_SCORE, *arguments) is None
+    arguments[10:12] = [60, 60]
+    assert native.walk(native.MODE_SCORE, *arguments) == whole
+
+
 # --- Threads --------------------------------------------------------------------------
 
 
