@@ -310,8 +310,7 @@ record(Walk *w, int depth, int length, const int score)
 }
 
 /* record() for the walk of the paths' modes, one function out of line, as it was:
- * inline there, its registers cost the rest of walk_from more than the call saved
- * (1% more instructions a board). */
+ * inline there, it cost the full answer 0.5% more instructions a board. */
 static void
 record_with_path(Walk *w, int depth, int length)
 {
@@ -927,7 +926,8 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
      * cell): it seldom grows, and is little to clear. Only what starts empty is
      * cleared (the moves, the path and the words found are written before they are
      * read). The score mode's words found start in the same block when it has room:
-     * 8 a cell, so that most boards up to 6x6 need no allocation. */
+     * 12 a cell, so that most 4x4 and 5x5 boards need no allocation (a 6x6 board's
+     * block has no room for them). */
     size_t n = (size_t)cells_count;
     int masked = mask_column >= 0;
     /* The score mode's own walk (score_from) needs no moves in order, but the cells
@@ -948,7 +948,7 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                           (size_t)slot_count * sizeof(uint32_t);
     size_t scratch_size = cleared_size + ROUND8(n * 8 * sizeof(uint32_t)) /* moves */ +
                           ROUND8(n * sizeof(uint16_t)) /* path */;
-    size_t first_found = mode == MODE_SCORE ? 8 * n : 0;
+    size_t first_found = mode == MODE_SCORE ? 12 * n : 0;
     if (scratch_size + first_found * sizeof(Found) > SCRATCH_BYTES) {
         first_found = 0;
     }

@@ -128,7 +128,7 @@ def test_boards_over_64_cells_use_a_byte_per_cell_and_agree(
 def test_the_score_of_a_board_with_more_words_than_its_first_block_holds(
     native: ModuleType, standard: Dictionary
 ) -> None:
-    # The score mode keeps its first 8 words a cell on the stack and moves them to the
+    # The score mode keeps its first 12 words a cell on the stack and moves them to the
     # heap when a board has more: these dense boards have far more, some of them long
     # enough (over 8 letters) to be told apart by their text, and blanks.
     boards = [
@@ -141,7 +141,7 @@ def test_the_score_of_a_board_with_more_words_than_its_first_block_holds(
             found = search_python(board, standard, min_length, None)
             expected = (sum(word_score(word) for word in found), len(found))
             assert score_board(board, standard, min_length, engine="native") == expected
-    assert len(search_python(boards[0], standard, 3, None)) > 8 * 16
+    assert len(search_python(boards[0], standard, 3, None)) > 12 * 16
 
 
 def test_a_known_board_by_hand(native: ModuleType) -> None:
