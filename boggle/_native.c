@@ -25,6 +25,11 @@
  *   is cached between calls (and nothing shared needs a lock). Beside them, per cell
  *   and column, the moves onto a face of that column: a step looks only at the moves
  *   whose column the node's bit set holds, still in move order.
+ * - The score mode needs only the set of words, not their paths nor the order they are
+ *   found in, so on a board of up to 64 cells it has a walk of its own (score_from):
+ *   the next cells are one mask (the cells around, less the used ones, less those whose
+ *   column the node's bit set lacks), no path is kept, and a word of up to 8 letters is
+ *   kept as its prefix and length, without its text.
  * - The per-cell tables and the first hash table of a board up to 8x8 are one block on
  *   the stack: setting up a 4x4 walk allocates nothing.
  * - A DAWG node is reached by many prefixes, so a node cannot mark "this word was
