@@ -25,6 +25,11 @@
  *   is cached between calls (and nothing shared needs a lock). Beside them, per cell
  *   and column, the moves onto a face of that column: a step looks only at the moves
  *   whose column the node's bit set holds, still in move order.
+ * - The score mode needs only the set of words, not their paths nor the order they are
+ *   found in, so on a board of up to 64 cells it has a walk of its own (score_from):
+ *   the next cells are one mask (the cells around, less the used ones, less those whose
+ *   column the node's bit set lacks), no path is kept, and a word of up to 8 letters is
+ *   kept as its prefix and length, without its text.
  * - The per-cell tables and the first hash table of a board up to 8x8 are one block on
  *   the stack: setting up a 4x4 walk allocates nothing.
  * - A DAWG node is reached by many prefixes, so a node cannot mark "this word was
@@ -88,15 +93,19 @@ typedef struct {
     const uint8_t *move_count;
     const uint64_t *reach; /* per cell: bits of the columns of the faces around it */
     const uint8_t (*moves_by_column)[32]; /* per cell and column: bits of its moves */
+    /* The score mode's, on a board of at most 64 cells (else NULL): per cell, the
+     * cells around it; per face column below 32, the cells of that column. */
+    const uint64_t *around;
+    const uint64_t *cells_of_column;
     uint8_t *used_bytes;
     /* The walk's position: the cells stepped on, and the letters they spell. */
     uint16_t *path;
     char *word;
     int min_length;
-    int keep_paths;
     /* Words found. */
     Found *found;
     uint32_t found_count, found_capacity;
+    int found_on_heap; /* the score mode's first block is in the call's scratch space */
     int longest; /* letters of the longest word found */
     uint32_t *slots; /* hash table: index + 1 into found, 0 for empty */
     uint32_t slot_mask;
@@ -207,17 +216,84 @@ rehash(Walk *w)
     return 0;
 }
 
-/* Keep the word spelt so far (`length` letters, on the first `depth` cells of the
- * path), with its path, unless it was found before. */
-static void
-record(Walk *w, int depth, int length)
+/* Keep a word not found before (`length` letters, `prefix` and `hash` as record() has
+ * them, on the first `depth` cells of the path) in hash slot `slot`. The score mode
+ * (`score`) keeps neither its path nor, up to 8 letters, its text: the prefix and the
+ * length are the whole word, and the points come from the length. */
+static inline __attribute__((always_inline)) void
+keep_word(Walk *w, uint32_t slot, uint64_t prefix, uint32_t hash, int depth, int length,
+          const int score)
 {
     if (length > UINT16_MAX) {
         w->halt = HALT_CORRUPT; /* only a graph with a cycle spells words this long */
         return;
     }
     const char *word = w->word;
-    const uint16_t *path = w->path;
+    int keep_text = !score || length > 8;
+    if (w->found_count == w->found_capacity) {
+        /* The first block of the score mode is in the call's scratch space. */
+        Found *old = w->found_on_heap ? w->found : NULL;
+        size_t capacity = w->found_on_heap ? w->found_capacity : 0;
+        if (grow((void **)&old, &capacity, (size_t)w->found_count + 1, sizeof(Found),
+                 w->found_capacity ? 2 * (size_t)w->found_capacity : 256)) {
+            w->halt = HALT_MEMORY;
+            return;
+        }
+        if (!w->found_on_heap && w->found_count) {
+            memcpy(old, w->found, w->found_count * sizeof(Found));
+        }
+        w->found = old;
+        w->found_capacity = (uint32_t)capacity;
+        w->found_on_heap = 1;
+    }
+    /* First sizes enough for most 4x4 and 5x5 boards. */
+    if ((keep_text && grow((void **)&w->text, &w->text_capacity, w->text_length + length, 1,
+                           2048)) ||
+        (!score && grow((void **)&w->paths, &w->paths_capacity, w->paths_length + depth,
+                        sizeof(uint16_t), 2048))) {
+        w->halt = HALT_MEMORY;
+        return;
+    }
+    Found *f = &w->found[w->found_count];
+    f->prefix = prefix;
+    f->hash = hash;
+    f->length = (uint16_t)length;
+    f->cubes = (uint16_t)depth;
+    f->text = (uint32_t)w->text_length;
+    if (keep_text) {
+        memcpy(w->text + w->text_length, word, length);
+        w->text_length += length;
+    }
+    f->path = (uint32_t)w->paths_length;
+    if (!score) {
+        memcpy(w->paths + w->paths_length, w->path, depth * sizeof(uint16_t));
+        w->paths_length += depth;
+    }
+    if (length > w->longest) {
+        w->longest = length;
+    }
+    w->slots[slot] = ++w->found_count;
+    /* At most half full, so that a probe ends after a step or two. */
+    if (w->found_count * 2 > w->slot_mask && rehash(w)) {
+        w->halt = HALT_MEMORY;
+    }
+}
+
+/* keep_word() for the score's walk, out of line: called for one word in three. */
+static void
+keep_for_score(Walk *w, uint32_t slot, uint64_t prefix, uint32_t hash, int length)
+{
+    keep_word(w, slot, prefix, hash, 0, length, 1);
+}
+
+/* Keep the word spelt so far (`length` letters, on the first `depth` cells of the
+ * path), with its path unless `score`, unless it was found before. Inline in the
+ * score's walk: a word found before (two in three of those recorded on 4x4 boards) costs
+ * only its hash and a probe or two there, and a new one a call. */
+static inline __attribute__((always_inline)) void
+record(Walk *w, int depth, int length, const int score)
+{
+    const char *word = w->word;
     uint64_t prefix = chunk_of(word, length);
     uint32_t hash = hash_word(word, length, prefix);
     uint32_t slot = hash & w->slot_mask;
@@ -230,37 +306,20 @@ record(Walk *w, int depth, int length)
         }
         slot = (slot + 1) & w->slot_mask;
     }
-    /* First sizes enough for most 4x4 and 5x5 boards. */
-    size_t capacity = w->found_capacity;
-    if (grow((void **)&w->found, &capacity, (size_t)w->found_count + 1, sizeof(Found), 256) ||
-        grow((void **)&w->text, &w->text_capacity, w->text_length + length, 1, 2048) ||
-        (w->keep_paths && grow((void **)&w->paths, &w->paths_capacity,
-                               w->paths_length + depth, sizeof(uint16_t), 2048))) {
-        w->halt = HALT_MEMORY;
-        return;
+    if (score) {
+        keep_for_score(w, slot, prefix, hash, length);
     }
-    w->found_capacity = (uint32_t)capacity;
-    Found *f = &w->found[w->found_count];
-    f->prefix = prefix;
-    f->hash = hash;
-    f->text = (uint32_t)w->text_length;
-    f->length = (uint16_t)length;
-    memcpy(w->text + w->text_length, word, length);
-    w->text_length += length;
-    f->cubes = (uint16_t)depth;
-    f->path = (uint32_t)w->paths_length;
-    if (w->keep_paths) {
-        memcpy(w->paths + w->paths_length, path, depth * sizeof(uint16_t));
-        w->paths_length += depth;
+    else {
+        keep_word(w, slot, prefix, hash, depth, length, 0);
     }
-    if (length > w->longest) {
-        w->longest = length;
-    }
-    w->slots[slot] = ++w->found_count;
-    /* At most half full, so that a probe ends after a step or two. */
-    if (w->found_count * 2 > w->slot_mask && rehash(w)) {
-        w->halt = HALT_MEMORY;
-    }
+}
+
+/* record() for the walk of the paths' modes, one function out of line, as it was:
+ * inline there, it cost the full answer 0.5% more instructions a board. */
+static void
+record_with_path(Walk *w, int depth, int length)
+{
+    record(w, depth, length, 0);
 }
 
 typedef void WalkFrom(Walk *w, int cell, int32_t node, uint32_t node_mask, int depth,
@@ -343,7 +402,7 @@ walk_from(Walk *w, int cell, int32_t node, uint32_t node_mask, int depth, int le
          * word from its path when it is recorded cost more (a quarter of steps record). */
         memcpy(w->word + length, w->letters[next], MAX_FACE);
         if (child < w->terminal_limit && reached >= w->min_length) {
-            record(w, depth + 1, reached);
+            record_with_path(w, depth + 1, reached);
             if (w->halt != HALT_NONE) {
                 return;
             }
@@ -377,12 +436,110 @@ DEFINE_WALK(walk_bits, 1, 0)
 DEFINE_WALK(walk_bytes_masked, 0, 1)
 DEFINE_WALK(walk_bytes, 0, 0)
 
+/* The cells a step from `cell` may go on to, where the node reached leads on by the
+ * columns `node_mask` and `used` are the cells on the path: the unused ones around it
+ * whose face's column is one of those (any face, without the bit set). */
+static inline __attribute__((always_inline)) uint64_t
+next_cells(const Walk *w, int cell, uint32_t node_mask, uint64_t used, const int masked)
+{
+    uint64_t cells = w->around[cell] & ~used;
+    if (masked) {
+        uint64_t of_columns = 0;
+        uint32_t columns = node_mask & (uint32_t)w->reach[cell];
+        while (columns) {
+            of_columns |= w->cells_of_column[__builtin_ctz(columns)];
+            columns &= columns - 1;
+        }
+        cells &= of_columns;
+    }
+    return cells;
+}
+
+typedef void ScoreFrom(Walk *w, int32_t node, uint64_t cells, uint64_t used, int length);
+
+/* The score mode's walk on from the node `node` that `length` letters lead to, onto
+ * `cells` (next_cells: not empty), on a board of at most 64 cells. The words found and
+ * so the score are those of walk_from, but the order they are found in is not, and the
+ * score needs none: the moves are the set bits of one mask (the cells around, less the
+ * used ones, less those whose face the node cannot take), in cell order, and the step
+ * down is not taken when that mask is empty for the next cell, so a call always has a
+ * move to look at. No path is kept. Compiled twice (`masked`, as walk_from). */
+static inline __attribute__((always_inline)) void
+score_from(Walk *w, int32_t node, uint64_t cells, uint64_t used, int length, const int masked,
+           ScoreFrom *self)
+{
+    const int32_t *table = w->table;
+    const uint32_t max_node = w->max_node;
+    int32_t children[8];
+    uint8_t steps[8];
+    int count = 0;
+    while (cells) {
+        int next = __builtin_ctzll(cells);
+        cells &= cells - 1;
+        int32_t child = table[node + w->column[next]];
+        if (child == 0) {
+            continue;
+        }
+        if (__builtin_expect((uint32_t)child > max_node, 0)) { /* negative ones too */
+            w->halt = HALT_CORRUPT;
+            return;
+        }
+        children[count] = child;
+        steps[count++] = (uint8_t)next;
+        __builtin_prefetch(table + child);
+        __builtin_prefetch(table + child + 16);
+        __builtin_prefetch(table + child + w->prefetch_column);
+    }
+    /* The steps counted a call at a time: the clocks are read when the count passes a
+     * multiple of CHECK_EVERY, as walk_from reads them. */
+    uint32_t steps_before = w->steps;
+    w->steps = steps_before + (uint32_t)count;
+    if (__builtin_expect(((steps_before ^ w->steps) & ~(uint32_t)(CHECK_EVERY - 1)) != 0, 0) &&
+        limit_passed(w)) {
+        w->halt = HALT_LIMIT;
+        return;
+    }
+    for (int i = 0; i < count; i++) {
+        int32_t child = children[i];
+        int next = steps[i];
+        int reached = length + w->face_length[next];
+        memcpy(w->word + length, w->letters[next], MAX_FACE);
+        if (child < w->terminal_limit && reached >= w->min_length) {
+            record(w, 0, reached, 1);
+            if (w->halt != HALT_NONE) {
+                return;
+            }
+        }
+        uint32_t child_mask = masked ? (uint32_t)table[child + w->mask_column] : 0;
+        uint64_t on = used | (uint64_t)1 << next;
+        uint64_t after = next_cells(w, next, child_mask, on, masked);
+        if (after) {
+            self(w, child, after, on, reached);
+            if (w->halt != HALT_NONE) {
+                return;
+            }
+        }
+    }
+}
+
+#define DEFINE_SCORE_WALK(NAME, MASKED)                                                  \
+    static void NAME(Walk *w, int32_t node, uint64_t cells, uint64_t used, int length)  \
+    {                                                                                    \
+        score_from(w, node, cells, used, length, MASKED, NAME);                          \
+    }
+
+DEFINE_SCORE_WALK(score_masked, 1)
+DEFINE_SCORE_WALK(score_unmasked, 0)
+
 /* Every walk, one from each non-blank cube in reading order (as search_python). */
 static void
 walk_board(Walk *w, int32_t root)
 {
     int bits = w->cells <= 64;
     int masked = w->mask_column >= 0;
+    /* The score's own walk where used cells are bits (w->around is set up for it); a
+     * larger board's score is walked as its words are, keeping paths it does not need. */
+    int score = w->around != NULL;
     WalkFrom *from = bits ? (masked ? walk_bits_masked : walk_bits)
                           : (masked ? walk_bytes_masked : walk_bytes);
     for (int cell = 0; cell < w->cells && w->halt == HALT_NONE; cell++) {
@@ -402,13 +559,20 @@ walk_board(Walk *w, int32_t root)
         w->path[0] = (uint16_t)cell;
         memcpy(w->word, w->letters[cell], MAX_FACE);
         if (node < w->terminal_limit && length >= w->min_length) {
-            record(w, 1, length);
+            record(w, 1, length, score);
             if (w->halt != HALT_NONE) {
                 return;
             }
         }
         uint32_t node_mask = masked ? (uint32_t)w->table[node + w->mask_column] : 0;
-        if (bits) {
+        if (score) {
+            uint64_t used = (uint64_t)1 << cell;
+            uint64_t cells = next_cells(w, cell, node_mask, used, masked);
+            if (cells) {
+                (masked ? score_masked : score_unmasked)(w, node, cells, used, length);
+            }
+        }
+        else if (bits) {
             from(w, cell, node, node_mask, 1, length, (uint64_t)1 << cell);
         }
         else {
@@ -603,7 +767,9 @@ ranked_tuple(const Walk *w, PyObject *cells, const int *scores, int longest_scor
 static void
 free_walk(Walk *w)
 {
-    free(w->found);
+    if (w->found_on_heap) {
+        free(w->found);
+    }
     if (w->slots_on_heap) {
         free(w->slots);
     }
@@ -762,22 +928,36 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     /* Everything the walk reads, copied out of Python objects before the lock goes,
      * in one block: on the stack up to SCRATCH_BYTES, else one allocation. The first
      * hash table holds 16 words a cell before it grows (random boards have 6 to 10 a
-     * cell): it seldom grows, and is little to clear. */
+     * cell): it seldom grows, and is little to clear. Only what starts empty is
+     * cleared (the moves, the path and the words found are written before they are
+     * read). The score mode's words found start in the same block when it has room:
+     * 12 a cell, so that most 4x4 and 5x5 boards need no allocation (a 6x6 board's
+     * block has no room for them). */
     size_t n = (size_t)cells_count;
     int masked = mask_column >= 0;
+    /* The score mode's own walk (score_from) needs no moves in order, but the cells
+     * around each cell and those of each column, as bits. */
+    int score_cells = mode == MODE_SCORE && n <= 64;
+    int by_column = masked && !score_cells;
     uint32_t slot_count = 256;
     while (slot_count < 32 * n && slot_count < 65536) {
         slot_count *= 2;
     }
 #define ROUND8(bytes) (((bytes) + 7) & ~(size_t)7)
-    size_t scratch_size = ROUND8(n * 8 * sizeof(uint32_t)) /* moves */ +
-                          ROUND8(n * sizeof(uint64_t)) /* reach */ +
+    size_t cleared_size = ROUND8(n * sizeof(uint64_t)) /* reach */ +
                           ROUND8(n * MAX_FACE) /* letters */ +
                           ROUND8(n * MAX_FACE + MAX_FACE) /* word */ +
-                          ROUND8(n * sizeof(uint16_t)) /* path */ +
-                          (masked ? n * 32 : 0) /* moves_by_column */ +
+                          (by_column ? n * 32 : 0) /* moves_by_column */ +
+                          (score_cells ? (n + 32) * sizeof(uint64_t) : 0) /* around, ... */ +
                           4 * ROUND8(n) /* face_length, move_count, used_bytes, column */ +
                           (size_t)slot_count * sizeof(uint32_t);
+    size_t scratch_size = cleared_size + ROUND8(n * 8 * sizeof(uint32_t)) /* moves */ +
+                          ROUND8(n * sizeof(uint16_t)) /* path */;
+    size_t first_found = mode == MODE_SCORE ? 12 * n : 0;
+    if (scratch_size + first_found * sizeof(Found) > SCRATCH_BYTES) {
+        first_found = 0;
+    }
+    scratch_size += first_found * sizeof(Found);
     _Alignas(16) unsigned char stack_scratch[SCRATCH_BYTES];
     unsigned char *scratch = scratch_size <= SCRATCH_BYTES ? stack_scratch
                                                            : malloc(scratch_size);
@@ -788,20 +968,25 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_NoMemory();
         goto done;
     }
-    memset(scratch, 0, scratch_size);
+    memset(scratch, 0, cleared_size);
     unsigned char *next_free = scratch;
 #define TAKE(bytes) (next_free += ROUND8(bytes), next_free - ROUND8(bytes))
-    uint32_t *moves = (uint32_t *)TAKE(n * 8 * sizeof(uint32_t));
     uint64_t *reach = (uint64_t *)TAKE(n * sizeof(uint64_t));
     char (*letters)[MAX_FACE] = (char (*)[MAX_FACE])TAKE(n * MAX_FACE);
     char *word = (char *)TAKE(n * MAX_FACE + MAX_FACE);
-    uint16_t *path = (uint16_t *)TAKE(n * sizeof(uint16_t));
-    uint8_t (*moves_by_column)[32] = (uint8_t (*)[32])TAKE(masked ? n * 32 : 0);
+    uint8_t (*moves_by_column)[32] = (uint8_t (*)[32])TAKE(by_column ? n * 32 : 0);
+    uint64_t *around = (uint64_t *)TAKE(score_cells ? n * sizeof(uint64_t) : 0);
+    uint64_t *cells_of_column = (uint64_t *)TAKE(score_cells ? 32 * sizeof(uint64_t) : 0);
     uint8_t *face_length = TAKE(n);
     uint8_t *move_count = TAKE(n);
     uint8_t *used_bytes = TAKE(n);
     uint8_t *column = TAKE(n);
     uint32_t *slots = (uint32_t *)TAKE((size_t)slot_count * sizeof(uint32_t));
+    /* The rest is written before it is read. */
+    uint32_t *moves = (uint32_t *)TAKE(n * 8 * sizeof(uint32_t));
+    uint16_t *path = (uint16_t *)TAKE(n * sizeof(uint16_t));
+    w.found = (Found *)TAKE(first_found * sizeof(Found));
+    w.found_capacity = (uint32_t)first_found;
 #undef TAKE
 #undef ROUND8
     for (int c = 0; c < cells_count; c++) {
@@ -839,6 +1024,9 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
         memcpy(letters[c], text, length);
         face_length[c] = (uint8_t)length;
+        if (score_cells && masked) { /* a face column of a masked table is below 32 */
+            cells_of_column[column[c]] |= (uint64_t)1 << c;
+        }
     }
     /* Moves in boggle.board.grid_neighbors' order, blanks left out. */
     for (int r = 0; r < rows; r++) {
@@ -850,11 +1038,15 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                     if (next == cell || column[next] == BLANK) {
                         continue;
                     }
-                    if (masked) { /* a face column of a masked table is below 32 */
+                    reach[cell] |= (uint64_t)1 << (column[next] & 63);
+                    if (score_cells) {
+                        around[cell] |= (uint64_t)1 << next;
+                        continue;
+                    }
+                    if (by_column) { /* a face column of a masked table is below 32 */
                         moves_by_column[cell][column[next]] |= 1u << move_count[cell];
                     }
                     moves[8 * cell + move_count[cell]++] = (uint32_t)next << 8 | column[next];
-                    reach[cell] |= (uint64_t)1 << (column[next] & 63);
                 }
             }
         }
@@ -875,11 +1067,12 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     w.move_count = move_count;
     w.reach = reach;
     w.moves_by_column = (const uint8_t (*)[32])moves_by_column;
+    w.around = score_cells ? around : NULL;
+    w.cells_of_column = cells_of_column;
     w.used_bytes = used_bytes;
     w.word = word;
     w.path = path;
     w.min_length = (int)min_length;
-    w.keep_paths = mode != MODE_SCORE;
     w.slots = slots;
     w.slot_mask = slot_count - 1;
     w.has_budget = budget >= 0.0;
@@ -925,7 +1118,12 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         for (uint32_t i = 0; i < w.found_count; i++) {
             total += score_of(scores, scores_count - 1, w.found[i].length);
         }
-        result = Py_BuildValue("(lk)", total, (unsigned long)w.found_count);
+        /* Built directly, without Py_BuildValue's reading of a format string. */
+        PyObject *points = PyLong_FromLong(total);
+        PyObject *count = points ? PyLong_FromUnsignedLong(w.found_count) : NULL;
+        result = count ? PyTuple_Pack(2, points, count) : NULL;
+        Py_XDECREF(points);
+        Py_XDECREF(count);
     }
 
 done:

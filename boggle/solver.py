@@ -341,13 +341,19 @@ class _NativeLayout(NamedTuple):
 
 # Each ruleset's layout for the native core, by the graph key that decides it.
 _LAYOUTS: dict[str, _NativeLayout] = {}
+# The last ruleset laid out and its layout, one tuple replaced whole (threads read a
+# consistent pair): looking it up by graph key for each board was a third of the cost
+# of building the walk's arguments.
+_last_layout: tuple[Ruleset | None, _NativeLayout | None] = (None, None)
 
 
 def _native_layout(rules: Ruleset) -> _NativeLayout:
     """A ruleset's :class:`_NativeLayout` (rulesets are few and frozen: each is worked
     out once)."""
+    global _last_layout
     layout = _LAYOUTS.get(rules.graph_key)
     if layout is not None:
+        _last_layout = (rules, layout)
         return layout
     symbols = dict(rules.symbols)
     codes = {face.translate(symbols): rules.face_columns[face] for face in rules.faces}
@@ -360,12 +366,15 @@ def _native_layout(rules: Ruleset) -> _NativeLayout:
     layout = _LAYOUTS[rules.graph_key] = _NativeLayout(
         rules.stride, mask, codes, symbols, letters, symbol_faces
     )
+    _last_layout = (rules, layout)
     return layout
 
 
 def _native_board(board: Board, dictionary: Dictionary, min_length: int) -> tuple[Any, ...]:
     """The native walk's arguments after its mode, for a search without a limit."""
-    layout = _native_layout(dictionary.rules)
+    rules, layout = _last_layout
+    if rules is not dictionary.rules or layout is None:
+        layout = _native_layout(dictionary.rules)
     faces = board.faces
     if layout.symbols:
         # Spelt in symbols, a face the rules do not have might read as one they have

@@ -120,6 +120,28 @@ def test_boards_over_64_cells_use_a_byte_per_cell_and_agree(
         found = solver.search_native(board, standard, 3, None)
         assert list(found.items()) == list(search_python(board, standard, 3, None).items())
         assert solve(board, standard).words == python_ranked(board, standard, 3)
+        found = search_python(board, standard, 3, None)
+        expected = (sum(word_score(word) for word in found), len(found))
+        assert score_board(board, standard, engine="native") == expected
+
+
+def test_the_score_of_a_board_with_more_words_than_its_first_block_holds(
+    native: ModuleType, standard: Dictionary
+) -> None:
+    # The score mode keeps its first 12 words a cell on the stack and moves them to the
+    # heap when a board has more: these dense boards have far more, some of them long
+    # enough (over 8 letters) to be told apart by their text, and blanks.
+    boards = [
+        parse_board("sers patg line sers"),
+        parse_board("serss patge lines serst pater"),
+        parse_board("sers pa#g line s#rs"),
+    ]
+    for board in boards:
+        for min_length in (3, 9):
+            found = search_python(board, standard, min_length, None)
+            expected = (sum(word_score(word) for word in found), len(found))
+            assert score_board(board, standard, min_length, engine="native") == expected
+    assert len(search_python(boards[0], standard, 3, None)) > 12 * 16
 
 
 def test_a_known_board_by_hand(native: ModuleType) -> None:
@@ -222,7 +244,10 @@ def test_a_wider_table_finds_the_same_words(native: ModuleType, common: Dictiona
         arguments = list(solver._native_board(board, common, 3))
         arguments[:5] = [table, stride, root, terminal_limit, -1]
         found = native.walk(native.MODE_PATHS, *arguments)
-        assert list(found.items()) == list(search_python(board, common, 3, None).items())
+        expected = search_python(board, common, 3, None)
+        assert list(found.items()) == list(expected.items())
+        total = sum(word_score(word) for word in expected)
+        assert native.walk(native.MODE_SCORE, *arguments) == (total, len(expected))
 
 
 def test_a_corrupt_table_is_an_error_not_a_crash(native: ModuleType, common: Dictionary) -> None:
@@ -265,6 +290,25 @@ def test_the_budget_stops_a_native_search(native: ModuleType, standard: Dictiona
     assert solve(expensive_board(), standard, budget=60).words == python_ranked(
         expensive_board(), standard, 3
     )
+
+
+def test_the_budget_and_the_ceiling_stop_the_score_walk(
+    native: ModuleType, standard: Dictionary
+) -> None:
+    # The score walk of a board up to 64 cells is its own code (score_from), with its
+    # own count of steps between readings of the clocks.
+    rows = ["sers", "patg", "line", "sers"]
+    board = Board(8, 8, tuple(rows[r % 4][c % 4] for r in range(8) for c in range(8)))
+    found = search_python(board, standard, 3, None)
+    arguments = list(solver._native_board(board, standard, 3))
+    whole = (sum(word_score(word) for word in found), len(found))
+    assert native.walk(native.MODE_SCORE, *arguments) == whole
+    arguments[10:12] = [0.0, None]
+    assert native.walk(native.MODE_SCORE, *arguments) is None
+    arguments[10:12] = [60, 0.0]
+    assert native.walk(native.MODE_SCORE, *arguments) is None
+    arguments[10:12] = [60, 60]
+    assert native.walk(native.MODE_SCORE, *arguments) == whole
 
 
 # --- Threads --------------------------------------------------------------------------
