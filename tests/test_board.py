@@ -645,6 +645,44 @@ def test_the_wrong_cube_is_given_as_row_and_column_from_zero(
     assert caught.value.cell == cell
 
 
+@pytest.mark.parametrize(
+    ("shape", "cell", "typed"),
+    [
+        ({"rows": 2}, (0, 2), (("A", "B", "7"), ("D", "E", "F"))),
+        ({"cols": 3}, (0, 2), (("A", "B", "7"), ("D", "E", "F"))),
+        ({"rows": 3}, (1, 0), (("A", "B"), ("7", "D"), ("E", "F"))),
+        ({"cols": 2}, (1, 0), (("A", "B"), ("7", "D"), ("E", "F"))),
+    ],
+)
+def test_a_run_is_placed_by_the_one_side_the_caller_gives(
+    shape: dict[str, int], cell: tuple[int, int], typed: tuple[tuple[str, ...], ...]
+) -> None:
+    # Six cells run together make no square: the side given (the API's rows or cols
+    # field) gives the other, 2x3 or 3x2, and so the third cube's place.
+    with pytest.raises(BoardError, match=r"'7' \(cell 3\)") as caught:
+        parse_board("ab7def", **shape)
+    assert (caught.value.cell, caught.value.typed) == (cell, typed)
+
+
+@pytest.mark.parametrize(
+    ("shape", "typed"),
+    [
+        ({}, (("A", "B", "7"), ("D", "E", "F"))),
+        ({"rows": 2}, (("A", "B", "7"), ("D", "E", "F"))),
+        ({"rows": 3}, None),
+        ({"cols": 4}, None),
+    ],
+)
+def test_rows_typed_are_drawn_only_in_the_shape_the_caller_gives(
+    shape: dict[str, int], typed: tuple[tuple[str, ...], ...] | None
+) -> None:
+    # Two rows of three typed: the cube is placed either way, but drawing them where
+    # the caller asked for three rows, or four columns, would draw another board.
+    with pytest.raises(BoardError, match=r"'7' \(row 1, cell 3\)") as caught:
+        parse_board("ab7 def", **shape)
+    assert (caught.value.cell, caught.value.typed) == ((0, 2), typed)
+
+
 def test_a_wrong_cube_of_a_board_that_is_no_rectangle_is_placed_but_not_drawn() -> None:
     with pytest.raises(BoardError, match=r"row 2, cell 3") as caught:
         parse_board("abcd/ef7/ghij")

@@ -24,6 +24,7 @@ from types import ModuleType
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 from reference import reference_words
 from test_solver import WEIGHTED_FACES, expensive_board
 
@@ -92,7 +93,7 @@ def python_ranked(board: Board, dictionary: Dictionary, min_length: int) -> tupl
 MIN_LENGTHS = st.one_of(st.integers(3, 8), st.integers(3, MAX_WORD_LENGTH))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(boards(), MIN_LENGTHS)
 def test_native_equals_python_and_the_reference(
     native: ModuleType,
