@@ -18,6 +18,7 @@ from boggle.board import (
     parse_board,
 )
 from boggle.errors import BoardError
+from boggle.languages import LANGUAGES
 
 ABC16 = tuple("abcdefghijklmnop")
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -731,3 +732,51 @@ def test_a_face_the_board_cannot_hold_is_placed_too() -> None:
     with pytest.raises(BoardError) as caught:
         Board(2, 3, ("a", "b", "c", "d", "x!", "f"))
     assert caught.value.cell == (1, 1)
+
+
+# --- What mutation testing found unpinned (tests/README.md, run 9) -------------------
+
+
+def test_a_cell_of_two_characters_that_are_not_both_letters_is_no_letter() -> None:
+    # Only letters run together ("xy") are taken for a face the dice lack.
+    with pytest.raises(BoardError) as caught:
+        parse_board([["a", "x9"]])
+    assert str(caught.value) == "'x9' (row 1, cell 2) is not a letter a-z"
+
+
+def test_english_text_is_read_as_typed_not_composed() -> None:
+    # An e and a combining acute accent stay two characters in English (its letters are
+    # ASCII): the message shows the cell as typed, and in a row the accent is cell 2.
+    with pytest.raises(BoardError) as caught:
+        parse_board([["e\u0301"]])
+    assert str(caught.value) == "'e\u0301' (row 1, cell 1) is not a letter a-z"
+    with pytest.raises(BoardError) as caught:
+        parse_board(["e\u0301b"])
+    assert str(caught.value) == "'\u0301' (row 1, cell 2) is not a letter a-z"
+
+
+def test_a_languages_rows_of_text_in_a_list_are_read_in_its_letters() -> None:
+    # An a and a combining diaeresis, composed: the German letter ä.
+    board = parse_board(["ma\u0308", "dc"], rules=LANGUAGES["de"])
+    assert board.faces == ("m", "ä", "d", "c")
+
+
+def test_a_languages_run_that_is_not_square_is_shown_run_together_in_its_letters() -> None:
+    with pytest.raises(BoardError) as caught:
+        parse_board("mädchen", rules=LANGUAGES["de"])
+    assert str(caught.value) == (
+        "7 cells cannot make a square board; give the rows, or the shape first: '1x7: mädchen'"
+    )
+
+
+def test_a_capital_outside_a_languages_alphabet_is_named_as_typed() -> None:
+    # Ñ lowers to ñ, which is no German letter either: the message keeps what was typed.
+    with pytest.raises(BoardError, match=r"^'Ñ' \(cell 2\) is not a letter of the German"):
+        parse_board("1x3: a Ñ o", rules=LANGUAGES["de"])
+
+
+def test_a_languages_letters_run_together_in_one_cell_are_no_cube_face() -> None:
+    # Ä and a are both German letters (Äa lowers to äa): two letters, no face of the dice.
+    with pytest.raises(BoardError) as caught:
+        parse_board([["Äa", "b"]], rules=LANGUAGES["de"])
+    assert str(caught.value) == "'Äa' (row 1, cell 1) is not a cube face; multi-letter faces are Qu"
