@@ -769,12 +769,6 @@ def test_a_languages_run_that_is_not_square_is_shown_run_together_in_its_letters
     )
 
 
-def test_a_capital_outside_a_languages_alphabet_is_named_as_typed() -> None:
-    # Ñ lowers to ñ, which is no German letter either: the message keeps what was typed.
-    with pytest.raises(BoardError, match=r"^'Ñ' \(cell 2\) is not a letter of the German"):
-        parse_board("1x3: a Ñ o", rules=LANGUAGES["de"])
-
-
 def test_a_languages_letters_run_together_in_one_cell_are_no_cube_face() -> None:
     # Ä and a are both German letters (Äa lowers to äa): two letters, no face of the dice.
     with pytest.raises(BoardError) as caught:
