@@ -291,6 +291,23 @@ def test_the_search_core_spells_a_languages_own_letters_back(native: ModuleType)
     }
 
 
+def test_the_layouts_worked_out_afresh_give_the_same_answers(
+    native: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each ruleset's layout is worked out once a process and kept: once any test has
+    # searched a language, a mistake in working its layout out would not show again.
+    # Worked out afresh here, for English and for German (symbols past z).
+    monkeypatch.setattr(solver, "_LAYOUTS", {})
+    german = Dictionary.from_words(["mädchen", "chen", "mad"], rules=LANGUAGES["de"])
+    board = parse_board("1x7: m ä d c h e n", rules=LANGUAGES["de"])
+    assert solve(board, german).words == solve(board, german, engine=search_python).words
+    assert [w.word for w in solve(board, german).words] == ["mädchen", "chen"]
+    english = Dictionary.from_words(["cat", "tea", "cater", "ace", "act"])
+    board = parse_board("cat xer son")
+    assert solve(board, english).words == solve(board, english, engine=search_python).words
+    assert score_board(board, english, engine="native") == (5, 4)
+
+
 # --- Threads --------------------------------------------------------------------------
 
 
