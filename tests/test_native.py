@@ -302,8 +302,13 @@ def test_the_layouts_worked_out_afresh_give_the_same_answers(
     board = parse_board("1x7: m ä d c h e n", rules=LANGUAGES["de"])
     assert solve(board, german).words == solve(board, german, engine=search_python).words
     assert [w.word for w in solve(board, german).words] == ["mädchen", "chen"]
+    # A word of nothing but German's own letters: no face of the board reads as itself.
+    board = parse_board("1x3: ä ö ü", rules=LANGUAGES["de"])
+    only_own = Dictionary.from_words(["äöü"], rules=LANGUAGES["de"])
+    assert [w.word for w in solve(board, only_own).words] == ["äöü"]
+    # c a t / x e r / s o #, with a blank: cat, tea, ace (1 point each) and cater (2).
     english = Dictionary.from_words(["cat", "tea", "cater", "ace", "act"])
-    board = parse_board("cat xer son")
+    board = parse_board("cat xer so#")
     assert solve(board, english).words == solve(board, english, engine=search_python).words
     assert score_board(board, english, engine="native") == (5, 4)
 
