@@ -73,7 +73,10 @@ def _dice(text: str) -> tuple[tuple[str, ...], ...]:
     return tuple(dice)
 
 
-def _sets(rules: Ruleset) -> dict[str, DiceSet]:
+# Run only at import, to build the tables below: mutation testing (mutmut) forks each
+# mutant's test run from a process that has imported this module already, so no test
+# could see a change here. tests/test_dice.py holds the tables it builds instead.
+def _sets(rules: Ruleset) -> dict[str, DiceSet]:  # pragma: no mutate block
     """A ruleset's dice sets, by name."""
     return {
         spec.name: DiceSet(

@@ -282,7 +282,11 @@ def search_python(
 # --- The native core (boggle/_native.c) ----------------------------------------------
 
 
-def _load_native() -> tuple[Any, str | None]:
+# Run once, at import: mutation testing (mutmut) forks each mutant's test run from a
+# process that has imported this module already, so no test in that process could see
+# a change here. tests/test_native.py holds it instead, in fresh processes (a process
+# without the core, with BOGGLE_PURE_PYTHON, and the line each prints).
+def _load_native() -> tuple[Any, str | None]:  # pragma: no mutate block
     """The native module, or None and the start-up line saying why Python searches."""
     if os.environ.get("BOGGLE_PURE_PYTHON", "") not in ("", "0"):
         return None, "boggle: BOGGLE_PURE_PYTHON is set: searching with the pure-Python core"

@@ -18,6 +18,7 @@ from boggle.board import (
     parse_board,
 )
 from boggle.errors import BoardError
+from boggle.languages import LANGUAGES
 
 ABC16 = tuple("abcdefghijklmnop")
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -645,6 +646,44 @@ def test_the_wrong_cube_is_given_as_row_and_column_from_zero(
     assert caught.value.cell == cell
 
 
+@pytest.mark.parametrize(
+    ("shape", "cell", "typed"),
+    [
+        ({"rows": 2}, (0, 2), (("A", "B", "7"), ("D", "E", "F"))),
+        ({"cols": 3}, (0, 2), (("A", "B", "7"), ("D", "E", "F"))),
+        ({"rows": 3}, (1, 0), (("A", "B"), ("7", "D"), ("E", "F"))),
+        ({"cols": 2}, (1, 0), (("A", "B"), ("7", "D"), ("E", "F"))),
+    ],
+)
+def test_a_run_is_placed_by_the_one_side_the_caller_gives(
+    shape: dict[str, int], cell: tuple[int, int], typed: tuple[tuple[str, ...], ...]
+) -> None:
+    # Six cells run together make no square: the side given (the API's rows or cols
+    # field) gives the other, 2x3 or 3x2, and so the third cube's place.
+    with pytest.raises(BoardError, match=r"'7' \(cell 3\)") as caught:
+        parse_board("ab7def", **shape)
+    assert (caught.value.cell, caught.value.typed) == (cell, typed)
+
+
+@pytest.mark.parametrize(
+    ("shape", "typed"),
+    [
+        ({}, (("A", "B", "7"), ("D", "E", "F"))),
+        ({"rows": 2}, (("A", "B", "7"), ("D", "E", "F"))),
+        ({"rows": 3}, None),
+        ({"cols": 4}, None),
+    ],
+)
+def test_rows_typed_are_drawn_only_in_the_shape_the_caller_gives(
+    shape: dict[str, int], typed: tuple[tuple[str, ...], ...] | None
+) -> None:
+    # Two rows of three typed: the cube is placed either way, but drawing them where
+    # the caller asked for three rows, or four columns, would draw another board.
+    with pytest.raises(BoardError, match=r"'7' \(row 1, cell 3\)") as caught:
+        parse_board("ab7 def", **shape)
+    assert (caught.value.cell, caught.value.typed) == ((0, 2), typed)
+
+
 def test_a_wrong_cube_of_a_board_that_is_no_rectangle_is_placed_but_not_drawn() -> None:
     with pytest.raises(BoardError, match=r"row 2, cell 3") as caught:
         parse_board("abcd/ef7/ghij")
@@ -693,3 +732,45 @@ def test_a_face_the_board_cannot_hold_is_placed_too() -> None:
     with pytest.raises(BoardError) as caught:
         Board(2, 3, ("a", "b", "c", "d", "x!", "f"))
     assert caught.value.cell == (1, 1)
+
+
+# --- What mutation testing found unpinned (tests/README.md, run 9) -------------------
+
+
+def test_a_cell_of_two_characters_that_are_not_both_letters_is_no_letter() -> None:
+    # Only letters run together ("xy") are taken for a face the dice lack.
+    with pytest.raises(BoardError) as caught:
+        parse_board([["a", "x9"]])
+    assert str(caught.value) == "'x9' (row 1, cell 2) is not a letter a-z"
+
+
+def test_english_text_is_read_as_typed_not_composed() -> None:
+    # An e and a combining acute accent stay two characters in English (its letters are
+    # ASCII): the message shows the cell as typed, and in a row the accent is cell 2.
+    with pytest.raises(BoardError) as caught:
+        parse_board([["e\u0301"]])
+    assert str(caught.value) == "'e\u0301' (row 1, cell 1) is not a letter a-z"
+    with pytest.raises(BoardError) as caught:
+        parse_board(["e\u0301b"])
+    assert str(caught.value) == "'\u0301' (row 1, cell 2) is not a letter a-z"
+
+
+def test_a_languages_rows_of_text_in_a_list_are_read_in_its_letters() -> None:
+    # An a and a combining diaeresis, composed: the German letter ä.
+    board = parse_board(["ma\u0308", "dc"], rules=LANGUAGES["de"])
+    assert board.faces == ("m", "ä", "d", "c")
+
+
+def test_a_languages_run_that_is_not_square_is_shown_run_together_in_its_letters() -> None:
+    with pytest.raises(BoardError) as caught:
+        parse_board("mädchen", rules=LANGUAGES["de"])
+    assert str(caught.value) == (
+        "7 cells cannot make a square board; give the rows, or the shape first: '1x7: mädchen'"
+    )
+
+
+def test_a_languages_letters_run_together_in_one_cell_are_no_cube_face() -> None:
+    # Ä and a are both German letters (Äa lowers to äa): two letters, no face of the dice.
+    with pytest.raises(BoardError) as caught:
+        parse_board([["Äa", "b"]], rules=LANGUAGES["de"])
+    assert str(caught.value) == "'Äa' (row 1, cell 1) is not a cube face; multi-letter faces are Qu"

@@ -211,6 +211,14 @@ def test_a_seed_outside_0_to_the_limit_is_refused_as_the_api_refuses_it(seed: in
         random_board("new", seed)
 
 
+@pytest.mark.parametrize("seed", [True, False, "5", 2.0, [1]])
+def test_a_seed_that_is_not_a_whole_number_is_refused_naming_it(seed: object) -> None:
+    # True is an int to Python, and 1 to a comparison: it must not roll board 1.
+    with pytest.raises(DiceError) as raised:
+        random_board("new", seed)  # type: ignore[arg-type]
+    assert str(raised.value) == f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not {seed!r}"
+
+
 def test_the_largest_seed_rolls_a_board_again() -> None:
     board, seed = random_board("new", SEED_LIMIT - 1)
     assert seed == SEED_LIMIT - 1

@@ -24,6 +24,7 @@ from types import ModuleType
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 from reference import reference_words
 from test_solver import WEIGHTED_FACES, expensive_board
 
@@ -38,8 +39,9 @@ from boggle import (
 )
 from boggle.board import Board
 from boggle.dictionary import MASK, MAX_WORD_LENGTH, STRIDE
+from boggle.languages import LANGUAGES
 from boggle.scoring import word_score
-from boggle.solver import FoundWord, score_board, search_python, solve
+from boggle.solver import FoundWord, Limit, score_board, search_python, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 PURE_PYTHON = os.environ.get("BOGGLE_PURE_PYTHON", "") not in ("", "0")
@@ -91,7 +93,7 @@ def python_ranked(board: Board, dictionary: Dictionary, min_length: int) -> tupl
 MIN_LENGTHS = st.one_of(st.integers(3, 8), st.integers(3, MAX_WORD_LENGTH))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(boards(), MIN_LENGTHS)
 def test_native_equals_python_and_the_reference(
     native: ModuleType,
@@ -311,6 +313,51 @@ def test_the_budget_and_the_ceiling_stop_the_score_walk(
     assert native.walk(native.MODE_SCORE, *arguments) == whole
 
 
+def test_the_budget_stops_the_search_core_called_alone(
+    native: ModuleType, standard: Dictionary
+) -> None:
+    # search_native is the Search interface itself (ENGINES["native"]), not only what
+    # solve() ranks: it must enforce the limit it is handed, as search_python does.
+    with pytest.raises(SearchBudgetExceeded) as raised:
+        solver.search_native(worst_board(), standard, 3, Limit(0.001))
+    assert (raised.value.budget, raised.value.ceiling) == (0.001, None)
+
+
+def test_the_search_core_spells_a_languages_own_letters_back(native: ModuleType) -> None:
+    # The walk reads German's letters past z (ä ö ü ß) as symbols after z; the words
+    # it finds must come back spelt in letters. Worked by hand: one row, so each word
+    # is a run of cubes.
+    german = Dictionary.from_words(["mädchen", "chen", "mad"], rules=LANGUAGES["de"])
+    board = parse_board("1x7: m ä d c h e n", rules=LANGUAGES["de"])
+    assert solver.search_native(board, german, 3, None) == {
+        "mädchen": tuple((0, col) for col in range(7)),
+        "chen": ((0, 3), (0, 4), (0, 5), (0, 6)),
+    }
+
+
+def test_the_layouts_worked_out_afresh_give_the_same_answers(
+    native: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each ruleset's layout is worked out once a process and kept: once any test has
+    # searched a language, a mistake in working its layout out would not show again.
+    # Worked out afresh here, for English and for German (symbols past z).
+    monkeypatch.setattr(solver, "_LAYOUTS", {})
+    monkeypatch.setattr(solver, "_last_layout", (None, None))
+    german = Dictionary.from_words(["mädchen", "chen", "mad"], rules=LANGUAGES["de"])
+    board = parse_board("1x7: m ä d c h e n", rules=LANGUAGES["de"])
+    assert solve(board, german).words == solve(board, german, engine=search_python).words
+    assert [w.word for w in solve(board, german).words] == ["mädchen", "chen"]
+    # A word of nothing but German's own letters: no face of the board reads as itself.
+    board = parse_board("1x3: ä ö ü", rules=LANGUAGES["de"])
+    only_own = Dictionary.from_words(["äöü"], rules=LANGUAGES["de"])
+    assert [w.word for w in solve(board, only_own).words] == ["äöü"]
+    # c a t / x e r / s o #, with a blank: cat, tea, ace (1 point each) and cater (2).
+    english = Dictionary.from_words(["cat", "tea", "cater", "ace", "act"])
+    board = parse_board("cat xer so#")
+    assert solve(board, english).words == solve(board, english, engine=search_python).words
+    assert score_board(board, english, engine="native") == (5, 4)
+
+
 # --- Threads --------------------------------------------------------------------------
 
 
@@ -363,6 +410,34 @@ def test_engine_is_native_unless_switched_off_or_not_built() -> None:
         assert solver.ENGINES["native"] is solver.search_native
     if os.environ.get("BOGGLE_REQUIRE_NATIVE") == "1" and not PURE_PYTHON:
         assert solver.ENGINE == "native"
+
+
+def test_the_start_up_line_is_given_the_first_time_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The app and the command line each ask for it at start; a process that makes
+    # several apps (the tests, a server's workers) must print it once.
+    monkeypatch.setattr(solver, "_notice_given", False)
+    monkeypatch.setattr(solver, "ENGINE_NOTICE", "boggle: searching with the pure-Python core")
+    assert solver.engine_notice() == "boggle: searching with the pure-Python core"
+    assert solver.engine_notice() is None
+    assert solver.engine_notice() is None
+
+
+def test_score_board_uses_the_core_it_names_and_refuses_a_missing_native_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # As in a process where the native core is not built: "python" still scores, and
+    # "native" is refused with the start-up line saying why, not searched in Python.
+    notice = "boggle: the native search core is not built (no C compiler)"
+    monkeypatch.setattr(solver, "_native", None)
+    monkeypatch.setattr(solver, "ENGINE_NOTICE", notice)
+    dictionary = Dictionary.from_words(["cat", "tea", "cater", "ace", "act", "xi"])
+    # c a t / x e r / s o n: cat, tea, ace (1 point each) and cater (2) can be traced;
+    # act cannot (c and t are not adjacent), xi has no i.
+    board = parse_board("cat xer son")
+    assert score_board(board, dictionary, engine="python") == (5, 4)
+    with pytest.raises(ValueError) as raised:
+        score_board(board, dictionary, engine="native")
+    assert str(raised.value) == f"the native search core is not in use: {notice}"
 
 
 CHILD = """

@@ -18,7 +18,14 @@ from hypothesis import strategies as st
 from property_budget import examples
 from reference import is_valid_path, reference_words
 
-from boggle import Catalog, Dictionary, SearchBudgetExceeded, parse_board, random_board
+from boggle import (
+    BoardError,
+    Catalog,
+    Dictionary,
+    SearchBudgetExceeded,
+    parse_board,
+    random_board,
+)
 from boggle.board import Board
 from boggle.scoring import word_score
 from boggle.solver import ENGINES, FoundWord, Solution, describe_path
@@ -99,6 +106,18 @@ def test_known_3x3_board(solve: Solve, cat_dictionary: Dictionary) -> None:
     assert solution.total_score == 10
     assert solution.min_length == 3
     check_solution(solution, cat_dictionary)
+
+
+def test_a_face_the_dictionary_has_no_cube_for_is_refused_naming_its_cell(solve: Solve) -> None:
+    # c a t / x e r / s Ä n: the eighth cell, row 3 column 2, is no English letter. A
+    # list without a name is "the given" one. The cell is data too, for the page's ring.
+    board = Board(3, 3, ("c", "a", "t", "x", "e", "r", "s", "ä", "n"))
+    with pytest.raises(BoardError) as raised:
+        solve(board, Dictionary.from_words(["cat"]))
+    assert str(raised.value) == (
+        "'Ä' (cell 8) is not a letter of the English dice of the 'given' dictionary"
+    )
+    assert raised.value.cell == (2, 1)
 
 
 # Two paths spell "aba" on this board, (0,0) (0,1) (0,2) and back the other way:
