@@ -1,7 +1,7 @@
 """The API's sentences and error messages in the reader's language (``Accept-Language``).
 
-Every expected text is worked by hand from the translations in
-``translations/pending/engine.json``: the counts from boards whose words are known (the
+Every expected text is worked by hand from the translations in the catalogues
+(``translations/<code>/LC_MESSAGES/messages.po``): the counts from boards whose words are known (the
 3x3 board of test_summary.py on its own word list; README's 4x4 board, 867 words and
 2,576 points on ``standard``, as test_multiplayer.py has them), written each language's
 way (German groups thousands with a dot, French with a narrow no-break space). Codes,
