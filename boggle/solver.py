@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 from .board import SHAPES_CACHED, Board, Cell, display_face, grid_neighbors
 from .dictionary import MAX_WORD_LENGTH, Dictionary
 from .errors import BoardError, SearchBudgetExceeded
-from .i18n import _
+from .i18n import N_, _
 from .rules import RULES, Ruleset
 from .scoring import LONGEST_SCORED, SCORE_BY_LENGTH, SHORTEST_SCORED
 from .watchdog import WATCHDOG, thread_cpu_clock
@@ -156,24 +156,26 @@ def check_faces(board: Board, dictionary: Dictionary) -> None:
         return
     for index, face in enumerate(board.faces, 1):
         if face not in rules.faces and face != rules.blank:
-            if len(face) == 1:
-                message = _(
+            # Two whole sentences, not one with "letter" put in: a translation may need
+            # the noun's gender or case to change the words around it.
+            sentence = (
+                N_(
                     "%(face)s (cell %(cell)s) is not a letter of the %(language)s dice "
-                    "of the %(dictionary)s dictionary",
-                    face=repr(display_face(face)),
-                    cell=index,
-                    language=_(rules.language),
-                    dictionary=repr(dictionary.name or "given"),
+                    "of the %(dictionary)s dictionary"
                 )
-            else:
-                message = _(
+                if len(face) == 1
+                else N_(
                     "%(face)s (cell %(cell)s) is not a cube face of the %(language)s dice "
-                    "of the %(dictionary)s dictionary",
-                    face=repr(display_face(face)),
-                    cell=index,
-                    language=_(rules.language),
-                    dictionary=repr(dictionary.name or "given"),
+                    "of the %(dictionary)s dictionary"
                 )
+            )
+            message = _(
+                sentence,
+                face=repr(display_face(face)),
+                cell=index,
+                language=_(rules.language),
+                dictionary=repr(dictionary.name or "given"),
+            )
             raise BoardError(message, cell=board.cell(index - 1))
 
 
