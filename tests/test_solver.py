@@ -27,6 +27,7 @@ from boggle import (
     random_board,
 )
 from boggle.board import Board
+from boggle.languages import LANGUAGES
 from boggle.scoring import word_score
 from boggle.solver import ENGINES, FoundWord, Solution, describe_path
 from boggle.solver import solve as solve_with
@@ -118,6 +119,19 @@ def test_a_face_the_dictionary_has_no_cube_for_is_refused_naming_its_cell(solve:
         "'Ä' (cell 8) is not a letter of the English dice of the 'given' dictionary"
     )
     assert raised.value.cell == (2, 1)
+
+
+def test_a_cube_face_the_dictionary_has_no_cube_for_is_refused_by_name(solve: Solve) -> None:
+    # Super Big Boggle's "Th" is an English cube; German dice have none. Read with the
+    # English rules (as a board typed for an English list), solved with a German list.
+    board = Board(2, 2, ("th", "e", "s", "e"))
+    german = Dictionary.from_words(["these"], rules=LANGUAGES["de"], name="de")
+    with pytest.raises(BoardError) as raised:
+        solve(board, german)
+    assert str(raised.value) == (
+        "'Th' (cell 1) is not a cube face of the German dice of the 'de' dictionary"
+    )
+    assert raised.value.cell == (0, 0)
 
 
 # Two paths spell "aba" on this board, (0,0) (0,1) (0,2) and back the other way:
