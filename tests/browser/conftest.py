@@ -12,6 +12,7 @@ import importlib.util
 import json
 import os
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode, urlparse
@@ -124,6 +125,13 @@ NOT_FOUND_LOG = "Failed to load resource: the server responded with a status of 
 def _no_definition(response: Response) -> bool:
     """Whether a response is /define's answer for a word WordNet lacks."""
     return response.status == 404 and urlparse(response.url).path.endswith("/define")
+
+
+@pytest.fixture
+def open_page(browser: Browser, console: list[str]) -> Callable[..., Any]:
+    """Pages of a test's own making, ``with open_page(locale="de", ...) as page:``: each
+    in a fresh context with those options, checked for console errors as above."""
+    return contextmanager(lambda **options: _open_page(browser, console, **options))
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ both sizes go to test-artifacts/."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from english_leaks import leaks, translated_english
@@ -17,32 +17,24 @@ from page_actions import BOARD, solve_by_text, word_button
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
 
-def _page_in(browser: Browser, console: list[str], code: str, width: int, height: int):
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        locale=code,
-        extra_http_headers={"Accept-Language": f"{code},en;q=0.5"},
-    )
-    page = context.new_page()
-    page.set_default_timeout(5000)
-    page.set_default_navigation_timeout(15000)
-    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda error: console.append(str(error)))
-    return context, page
+def in_language(code: str, width: int = 1280, height: int = 800) -> dict[str, Any]:
+    """A browser context's options for a reader of ``code`` at this size."""
+    return {
+        "viewport": {"width": width, "height": height},
+        "locale": code,
+        "extra_http_headers": {"Accept-Language": f"{code},en;q=0.5"},
+    }
 
 
 @pytest.fixture
-def german(browser: Browser) -> Iterator[Page]:
-    console: list[str] = []
-    context, page = _page_in(browser, console, "de", 1280, 800)
-    yield page
-    context.close()
-    assert not console, f"the browser reported errors: {console}"
+def german(open_page: Callable[..., Any]) -> Iterator[Page]:
+    with open_page(**in_language("de")) as page:
+        yield page
 
 
 def test_the_solver_speaks_german_as_its_script_draws_it(
@@ -64,17 +56,14 @@ def test_the_solver_speaks_german_as_its_script_draws_it(
 
 @pytest.mark.parametrize("code", ["fr", "es", "it", "nl"])
 def test_no_english_on_the_solved_page_as_drawn_in(
-    browser: Browser, live_url: str, expect: Callable, code: str
+    open_page: Callable[..., Any], live_url: str, expect: Callable, code: str
 ) -> None:
-    console: list[str] = []
-    context, page = _page_in(browser, console, code, 1280, 800)
-    page.goto(live_url)
-    solve_by_text(page, expect)
-    word_button(page, "arteries").click()
-    expect(page.locator("#announce")).to_contain_text("arteries")
-    assert leaks(page.content(), code, translated_english(code)) == []
-    context.close()
-    assert not console
+    with open_page(**in_language(code)) as page:
+        page.goto(live_url)
+        solve_by_text(page, expect)
+        word_button(page, "arteries").click()
+        expect(page.locator("#announce")).to_contain_text("arteries")
+        assert leaks(page.content(), code, translated_english(code)) == []
 
 
 def test_the_switch_changes_the_language_and_is_remembered(
@@ -90,19 +79,18 @@ def test_the_switch_changes_the_language_and_is_remembered(
     expect(german.locator('.language-nav a[aria-current="true"]')).to_have_text("Italiano")
 
 
-def test_a_practice_round_speaks_spanish(browser: Browser, live_url: str, expect: Callable) -> None:
-    console: list[str] = []
-    context, page = _page_in(browser, console, "es", 1280, 800)
-    page.goto(f"{live_url}/practice?board={BOARD.replace(' ', '+')}")
-    assert leaks(page.content(), "es", translated_english("es")) == []
-    context.close()
-    assert not console
+def test_a_practice_round_speaks_spanish(
+    open_page: Callable[..., Any], live_url: str, expect: Callable
+) -> None:
+    with open_page(**in_language("es")) as page:
+        page.goto(f"{live_url}/practice?board={BOARD.replace(' ', '+')}")
+        assert leaks(page.content(), "es", translated_english("es")) == []
 
 
 @pytest.mark.parametrize("code", ["de", "fr"])
 @pytest.mark.parametrize(("width", "height"), [(375, 740), (1280, 800)])
 def test_screenshots_of_the_solver_in(
-    browser: Browser,
+    open_page: Callable[..., Any],
     live_url: str,
     expect: Callable,
     artifacts: Path,
@@ -110,16 +98,12 @@ def test_screenshots_of_the_solver_in(
     width: int,
     height: int,
 ) -> None:
-    console: list[str] = []
-    context, page = _page_in(browser, console, code, width, height)
-    page.goto(live_url)
-    solve_by_text(page, expect)
-    page.screenshot(path=str(artifacts / f"solver-{code}-{width}x{height}.png"), full_page=True)
-    # Nothing wider than the page: long German and French words still fit a phone.
-    overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
-    assert overflow <= 0
-    context.close()
-    assert not console
+    with open_page(**in_language(code, width, height)) as page:
+        page.goto(live_url)
+        solve_by_text(page, expect)
+        page.screenshot(path=str(artifacts / f"solver-{code}-{width}x{height}.png"), full_page=True)
+        # Nothing wider than the page: long German and French words still fit a phone.
+        assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
 
 
 def test_the_room_form_keeps_the_dice_and_the_list_in_one_language(
