@@ -82,7 +82,7 @@ attack: $(DEV) ## slow clients and worst-case boards against the recipe (benchma
 MUTANTS ?= boggle.board.* boggle.scoring.* boggle.solver.* boggle.dice.* web.params.*
 mutate: $(DEV) ## mutation testing of board, scoring, solver, dice and web/params.py (tests/README.md)
 	rm -rf mutants
-	timeout 30m $(BIN)/mutmut run --max-children 2 $(MUTANTS)
+	timeout 30m $(BIN)/python tests/mutation_run.py run --max-children 2 $(MUTANTS)
 	$(BIN)/python tests/mutation_report.py
 
 translations: $(DEV) ## extract the interface's texts into translations/*/LC_MESSAGES/*.po and compile them

@@ -307,7 +307,7 @@ def _split_rows(
             if piece.strip()
         ]
         return rows, True
-    pieces = _SPACES.split(text) if text else []
+    pieces = _SPACES.split(text)  # [""] for no text: one run, of no cells
     if len(pieces) <= 1:
         return [_read_run(text, None, rules, lenient)], False
     if all(_is_one_cell(p, rules) for p in pieces):
@@ -346,9 +346,7 @@ def _read_row(
     return _read_run(text, row_number, rules, lenient)
 
 
-def _read_run(
-    text: str, row_number: int | None, rules: Ruleset = RULES, lenient: bool = False
-) -> list[str]:
+def _read_run(text: str, row_number: int | None, rules: Ruleset, lenient: bool) -> list[str]:
     """Read cells run together: one letter a cell, ``q``/``qu`` is Qu, ``#``/``.`` blank."""
     # Read character by character, not from text.lower(): lowering can change the
     # length (İ becomes two characters), and the positions must stay the text's own.
@@ -487,8 +485,8 @@ def _shape(
     rows_given: bool,
     rows: int | None,
     cols: int | None,
-    typed: str = "",
-    rules: Ruleset = RULES,
+    typed: str,
+    rules: Ruleset,
 ) -> Board:
     """Fit the rows read to a rectangle, or infer a square from one run of cells.
 
@@ -516,7 +514,6 @@ def _shape(
                     "%(num)s cell cannot make a %(shape)s board",
                     "%(num)s cells cannot make a %(shape)s board",
                     n,
-                    num=n,
                     shape=shape_text(rows, cols),
                 )
             )
@@ -547,7 +544,6 @@ def _not_square_message(faces: list[str], typed: str, rules: Ruleset = RULES) ->
             "%(num)s cells cannot make a square board ('qu' is one cube, so %(letters)s "
             "letters make %(num)s cells); give the rows, or the shape first: %(example)s",
             n,
-            num=n,
             letters=letters,
             example=example,
         )
@@ -555,7 +551,6 @@ def _not_square_message(faces: list[str], typed: str, rules: Ruleset = RULES) ->
         "%(num)s cell cannot make a square board; give the rows, or the shape first: %(example)s",
         "%(num)s cells cannot make a square board; give the rows, or the shape first: %(example)s",
         n,
-        num=n,
         example=example,
     )
 
@@ -574,7 +569,6 @@ def _common_width(grid: list[list[str]]) -> int:
                     "row %(row)s has %(num)s cell; the others have %(width)s",
                     "row %(row)s has %(num)s cells; the others have %(width)s",
                     row_width,
-                    num=row_width,
                     row=row_number,
                     width=width,
                 )
@@ -583,7 +577,6 @@ def _common_width(grid: list[list[str]]) -> int:
                     "row %(row)s has %(num)s cell; most have %(width)s",
                     "row %(row)s has %(num)s cells; most have %(width)s",
                     row_width,
-                    num=row_width,
                     row=row_number,
                     width=width,
                 )

@@ -300,7 +300,7 @@ PAGE_ANSWERS: dict[str, tuple[int, str | None]] = {
     "a" * 10_001: (413, "the board text is 10,001 characters; the limit is 10,000"),
     "q" * 5000: (
         400,
-        "5000 cells cannot make a square board; give the rows, "
+        "5,000 cells cannot make a square board; give the rows, "
         "or the shape first: '50x100:' before the cells",
     ),
     "/" * 1000: (400, "the board is empty"),

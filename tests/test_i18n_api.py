@@ -222,6 +222,18 @@ def test_a_square_board_hint_is_translated_around_the_example_shape(client: Flas
     )
 
 
+def test_a_count_of_cells_is_written_the_readers_way(client: FlaskClient) -> None:
+    # 5,000 cells are not square: English groups the thousands with a comma, German
+    # with a point, French with a space (a narrow no-break space in CLDR's data).
+    board = "q" * 5000
+    english = client.get("/solve", query_string={"board": board}).get_json()["error"]
+    german = client.get("/solve", query_string={"board": board}, headers=asked("de"))
+    french = client.get("/solve", query_string={"board": board}, headers=asked("fr"))
+    assert english["message"].startswith("5,000 cells cannot make a square board")
+    assert german.get_json()["error"]["message"].startswith("5.000 ")
+    assert french.get_json()["error"]["message"].startswith("5\u202f000 ")
+
+
 def test_score_headline_and_verdicts_in_spanish(client: FlaskClient) -> None:
     # test_multiplayer.py's game: 2 points each, Ann's in one long word (slate), Bob's
     # in two short ones; Bob's "xyzzy" is not a word, "pa" too short. 864 words worth

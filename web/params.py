@@ -43,7 +43,7 @@ def read_fields(request: Request, names: tuple[str, ...]) -> dict[str, Any]:
         return _single_values(request.args, names)
     if request.mimetype == "application/json":
         try:
-            body = request.get_json(cache=True)
+            body = request.get_json()
         except BadFraming:
             raise  # the body could not be read at all, let alone as JSON
         except BadRequest:
@@ -103,7 +103,7 @@ def unknown_field(given: str, names: tuple[str, ...]) -> APIError:
     """A 400 naming a field the request does not take, with the one most like it."""
     # "minLength" and "min-length" are min_length written in another convention.
     spelled = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", str(given)[:100]).lower().replace("-", "_")
-    close = difflib.get_close_matches(spelled, names, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(spelled, names)  # best first, by difflib's 0.6 cutoff
     shown = str(given)[:40]
     if close:
         message = _(

@@ -1,0 +1,81 @@
+"""`make mutate`'s entry point: mutmut's own command line, with the words of messages left alone.
+
+mutmut changes every string in the code it mutates, and an interface translated into
+six languages has its words in strings: each message is a `_()`, `ngettext()` or `N_()`
+call whose first arguments are the English text. Those mutants ("XXthe board is
+emptyXX", the text in capitals) were a sixth of the run's mutants and, where no test
+read a message whole, its most expensive survivors (each one runs every test that
+reaches its function, up to 37 s): they made `make mutate` overrun its 30 minutes
+(tests/README.md, run 10).
+
+The words are held elsewhere: `translations/catalogues.py check`, run by the tests,
+fails when a text in the code has no translation in every catalogue, and the tests of
+bad input read the messages users see. So here the message texts, the positional
+string arguments of those three calls, are not mutated. Everything else in such a call
+still is: the values given as keywords (the row and cell a message names), the count
+that chooses the plural, and the call itself.
+
+mutmut has no setting for this, so this script adds it to mutmut's visitor before
+handing over to mutmut's command line, and refuses to run on any other mutmut than the
+pinned one, whose visitor it was written against.
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib.metadata import version
+
+import libcst as cst
+
+#: The version in requirements-dev.txt, the one whose internals this script extends.
+PINNED_MUTMUT = "3.8.1"
+#: The interface's translation calls (boggle/i18n.py, Flask-Babel in the web layer).
+MESSAGE_CALLS = frozenset({"_", "ngettext", "N_"})
+
+
+def message_texts(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The English texts of a translation call: its positional string arguments."""
+    if not isinstance(node, cst.Call):
+        return []
+    if not (isinstance(node.func, cst.Name) and node.func.value in MESSAGE_CALLS):
+        return []
+    texts = (cst.SimpleString, cst.ConcatenatedString)
+    return [
+        arg.value
+        for arg in node.args
+        if arg.keyword is None and not arg.star and isinstance(arg.value, texts)
+    ]
+
+
+def leave_message_texts_alone() -> None:
+    """Make mutmut's visitor skip the texts of translation calls (and what is inside them)."""
+    installed = version("mutmut")
+    if installed != PINNED_MUTMUT:
+        sys.exit(
+            f"tests/mutation_run.py was written for mutmut {PINNED_MUTMUT}, not {installed}: "
+            "check that MutationVisitor._skip_node_and_children still decides what is "
+            "mutated, then update PINNED_MUTMUT"
+        )
+    from mutmut.mutation.file_mutation import MutationVisitor
+
+    skip_before = MutationVisitor._skip_node_and_children
+
+    def skip_node_and_children(self: MutationVisitor, node: cst.CSTNode) -> bool:
+        # A call is visited before its arguments, so its texts are known when reached.
+        texts: dict[int, cst.CSTNode] = self.__dict__.setdefault("_message_texts", {})
+        for text in message_texts(node):
+            texts[id(text)] = text  # the node is kept, so its id is not reused
+        return id(node) in texts or skip_before(self, node)
+
+    MutationVisitor._skip_node_and_children = skip_node_and_children
+
+
+def main() -> None:
+    leave_message_texts_alone()
+    from mutmut.__main__ import cli
+
+    cli()
+
+
+if __name__ == "__main__":
+    main()
