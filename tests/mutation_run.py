@@ -15,13 +15,21 @@ string arguments of those three calls, are not mutated. Everything else in such 
 still is: the values given as keywords (the row and cell a message names), the count
 that chooses the plural, and the call itself.
 
-mutmut has no setting for this, so this script adds it to mutmut's visitor before
-handing over to mutmut's command line, and refuses to run on any other mutmut than the
-pinned one, whose visitor it was written against.
+It also mutates only the modules a run asks for. `make mutate` names the mutants it
+runs by module (`boggle.board.*`, ...), but mutmut makes mutants of every file
+`only_mutate` allows, and each function of a mutated module is called through a
+trampoline that looks up the mutant under test: with the whole engine mutated, the
+tests took 10 to 25% more CPU time than with only the five modules run (a side-by-side
+of 450 tests, 3 December 2026), and every mutant's run pays that.
+
+mutmut has no setting for either, so this script adds them to mutmut before handing
+over to its command line, and refuses to run on any other mutmut than the pinned one,
+whose internals it was written against.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from importlib.metadata import version
 
@@ -70,8 +78,40 @@ def leave_message_texts_alone() -> None:
     MutationVisitor._skip_node_and_children = skip_node_and_children
 
 
+def modules_named(arguments: list[str]) -> list[str]:
+    """The source files of the modules that `mutmut run`'s mutant names choose, in order.
+
+    A name is a module's dotted path and then ``*`` or a function's mutants
+    (``boggle.board.*``, ``boggle.solver.x_check_faces__mutmut_*``); other arguments
+    (options and their values) are not names.
+    """
+    files: list[str] = []
+    for argument in arguments:
+        match = re.fullmatch(r"((?:\w+\.)*\w+)\.(?:\*|x[_ǁ].*)", argument)
+        if match:
+            file = match.group(1).replace(".", "/") + ".py"
+            if file not in files:
+                files.append(file)
+    return files
+
+
+def mutate_only(files: list[str]) -> None:
+    """Narrow mutmut's `only_mutate` to ``files``, each of which it must already allow."""
+    from mutmut.configuration import config
+
+    settings = config()
+    outside = [file for file in files if not settings.should_mutate(file)]
+    if outside:
+        sys.exit(f"not mutated by [tool.mutmut] in pyproject.toml: {', '.join(outside)}")
+    settings.only_mutate = files
+
+
 def main() -> None:
     leave_message_texts_alone()
+    if sys.argv[1:2] == ["run"]:
+        files = modules_named(sys.argv[2:])
+        if files:
+            mutate_only(files)
     from mutmut.__main__ import cli
 
     cli()

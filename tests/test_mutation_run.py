@@ -83,3 +83,32 @@ def test_only_translation_calls_positional_texts_are_messages() -> None:
     assert texts('print("a")') == []
     assert texts('self._("a")') == []  # a method of that name is not the translation call
     assert texts("_(text)") == []
+
+
+def test_a_run_mutates_only_the_modules_its_mutant_names_choose() -> None:
+    arguments = [
+        "--max-children",
+        "2",
+        "boggle.board.*",
+        "boggle.solver.x_check_faces__mutmut_*",
+        "boggle.board.xǁBoardǁ__post_init__*",
+        "web.params.*",
+    ]
+    assert mutation_run.modules_named(arguments) == [
+        "boggle/board.py",
+        "boggle/solver.py",
+        "web/params.py",
+    ]
+    assert mutation_run.modules_named(["--max-children", "2"]) == []
+
+
+def test_a_module_the_settings_do_not_mutate_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mutmut.configuration import config
+
+    settings = config()
+    monkeypatch.setattr(settings, "only_mutate", list(settings.only_mutate))
+    with pytest.raises(SystemExit, match=r"app\.py"):
+        mutation_run.mutate_only(["boggle/board.py", "app.py"])
+    mutation_run.mutate_only(["boggle/scoring.py"])
+    assert settings.should_mutate("boggle/scoring.py")
+    assert not settings.should_mutate("boggle/board.py")
