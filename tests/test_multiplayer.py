@@ -213,3 +213,34 @@ def test_the_tracer_finds_a_path_exactly_when_the_plain_search_does(
         assert (path is None) == (reference_trace(board, word) is None), word
         if path is not None:
             assert is_valid_path(board, word, path), word
+
+
+def test_score_sent_as_a_form_reads_each_players_name_and_words_in_order(
+    client: FlaskClient,
+) -> None:
+    # The scoring page's form without JavaScript: repeated name and words fields, one
+    # pair a player, and the empty pairs (unused slots) dropped. It must judge the game
+    # exactly as the same players sent as JSON.
+    form = {
+        "board": BOARD,
+        "name": ["Ann", "", "Bob", " "],
+        "words": ["sea tap", "", "slate", ""],
+    }
+    as_form = client.post("/score", data=form)
+    assert as_form.status_code == 200, as_form.get_data(as_text=True)
+    players = [{"name": "Ann", "words": "sea tap"}, {"name": "Bob", "words": "slate"}]
+    as_json = client.post("/score", json={"board": BOARD, "players": players})
+    judged, expected = as_form.get_json(), as_json.get_json()
+    del judged["elapsed_ms"], expected["elapsed_ms"]
+    assert judged == expected
+    ann, bob = judged["players"]
+    assert (ann["name"], [w["written"] for w in ann["words"]]) == ("Ann", ["sea", "tap"])
+    assert (bob["name"], [w["written"] for w in bob["words"]]) == ("Bob", ["slate"])
+
+
+def test_a_form_with_a_name_and_no_words_field_for_it_is_refused(client: FlaskClient) -> None:
+    response = client.post("/score", data={"board": BOARD, "name": ["Ann", "Bob"], "words": "sea"})
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert (error["code"], error["field"]) == ("bad_players", "players")
+    assert error["message"] == "give each player a 'name' and a 'words' field"

@@ -129,3 +129,12 @@ def test_other_sizes_count_words_of_3_letters_by_default(client: FlaskClient) ->
     for board in ("serspatglinesers", "abcde fghij klmno prstu vwxyz", "2x3: abcdef"):
         document = client.get("/solve", query_string={"board": board}).get_json()
         assert document["min_length"] == 3, board
+
+
+def test_a_post_with_no_body_and_no_content_type_reads_its_query(client: FlaskClient) -> None:
+    # `curl -X POST '/solve?board=...'` sends no Content-Type: read like an empty form,
+    # so the query's fields count, not refused as a body of an unknown type.
+    response = client.post("/solve?board=sers+patg+line+sers")
+    assert response.request.headers.get("Content-Type") is None
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.get_json()["board"] == [list("SERS"), list("PATG"), list("LINE"), list("SERS")]

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 from app import create_app
 from boggle import Catalog, parse_board, solve
-from boggle.dice import DICE_SETS
+from boggle.dice import ALL_DICE_SETS, DICE_SETS
 from tests.test_rich import rollable
 
 
@@ -90,6 +90,8 @@ def test_bad_input_is_a_400_naming_the_field(
     assert error["message"]
     if field:
         assert error.get("field") == field
+    if code == "unknown_dice":
+        assert error["choices"] == sorted(ALL_DICE_SETS)
     assert client.post("/rich", json={"dice": "new", "seed": 1}).status_code == 200
 
 

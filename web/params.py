@@ -245,13 +245,11 @@ def read_name(value: Any, field: str, default: str | None = None) -> str | None:
 
 def read_dice_set(value: Any, default: str = DEFAULT_SET) -> DiceSet:
     """The ``dice`` field: a dice set's name, any case (the default set if absent)."""
-    name = read_name(value, "dice", default) or default
+    name = read_name(value, "dice") or default
     try:
         return dice_set(name)
     except DiceError as error:
-        raise bad_request(
-            "unknown_dice", str(error), "dice", choices=sorted(ALL_DICE_SETS)
-        ) from None
+        raise bad_request("unknown_dice", str(error), choices=sorted(ALL_DICE_SETS)) from None
 
 
 def read_seed(value: Any) -> int | None:
