@@ -81,7 +81,10 @@ class Board:
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:
             raise BoardError(
-                _("a board needs at least one row and one column, not %(board)s", board=self)
+                _(
+                    "a board needs at least one row and one column, not %(shape)s",
+                    shape=shape_text(self.rows, self.cols),
+                )
             )
         if len(self.faces) != self.rows * self.cols:
             raise BoardError(

@@ -203,6 +203,7 @@ def test_one_column_board_from_rows() -> None:
         ("abcd efg ijkl mnop", "row 2 has 3 cells; the others have 4"),
         ("abcd efgh ijklm nop", "row 3 has 5 cells; most have 4"),
         ("ab cd e", "row 3 has 1 cell; the others have 2"),
+        ("abc d ef ghij", "row 2 has 1 cell; most have 3"),
         ([["a", "b"], ["c"]], "row 2 has 1 cell; the others have 2"),
         ("abcdefgh7ijklmnop", "'7' (cell 9) is not a letter a-z"),
         ("qbcdefgh7ijklmnop", "'7' (cell 9) is not a letter a-z"),
@@ -244,6 +245,29 @@ def test_multi_letter_face_error_lists_the_faces() -> None:
     with pytest.raises(BoardError) as raised:
         parse_board("a b ch d / e f g h")
     assert "Qu, Th, In, Er, He, An" in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "faces", "message"),
+    [
+        (0, 3, (), "a board needs at least one row and one column, not 0x3"),
+        (2, 0, (), "a board needs at least one row and one column, not 2x0"),
+        (2, 3, ("a",) * 5, "2x3 board needs 6 cells, got 5"),
+        (3, 2, ("a",) * 7, "3x2 board needs 6 cells, got 7"),
+    ],
+)
+def test_a_board_of_the_wrong_shape_says_its_shape_in_whole(
+    rows: int, cols: int, faces: tuple[str, ...], message: str
+) -> None:
+    with pytest.raises(BoardError) as raised:
+        Board(rows, cols, faces)
+    assert str(raised.value) == message
+
+
+def test_one_cell_given_a_shape_is_refused_in_the_singular() -> None:
+    with pytest.raises(BoardError) as raised:
+        parse_board("a", rows=2, cols=3)
+    assert str(raised.value) == "1 cell cannot make a 2x3 board"
 
 
 def test_board_checks_its_own_shape_and_faces() -> None:

@@ -223,17 +223,23 @@ def test_score_sent_as_a_form_reads_each_players_name_and_words_in_order(
     # exactly as the same players sent as JSON.
     form = {
         "board": BOARD,
-        "name": ["Ann", "", "Bob", " "],
-        "words": ["sea tap", "", "slate", ""],
+        "name": ["Ann", "", "Bob", " ", "Cy"],
+        "words": ["sea tap", "", "slate", "", ""],
     }
     as_form = client.post("/score", data=form)
     assert as_form.status_code == 200, as_form.get_data(as_text=True)
-    players = [{"name": "Ann", "words": "sea tap"}, {"name": "Bob", "words": "slate"}]
+    # Cy wrote nothing, but is a player all the same.
+    players = [
+        {"name": "Ann", "words": "sea tap"},
+        {"name": "Bob", "words": "slate"},
+        {"name": "Cy", "words": ""},
+    ]
     as_json = client.post("/score", json={"board": BOARD, "players": players})
     judged, expected = as_form.get_json(), as_json.get_json()
     del judged["elapsed_ms"], expected["elapsed_ms"]
     assert judged == expected
-    ann, bob = judged["players"]
+    ann, bob, cy = judged["players"]
+    assert (cy["name"], cy["words"]) == ("Cy", [])
     assert (ann["name"], [w["written"] for w in ann["words"]]) == ("Ann", ["sea", "tap"])
     assert (bob["name"], [w["written"] for w in bob["words"]]) == ("Bob", ["slate"])
 

@@ -358,6 +358,20 @@ def test_the_layouts_worked_out_afresh_give_the_same_answers(
     assert score_board(board, english, engine="native") == (5, 4)
 
 
+def test_a_score_first_on_a_fresh_layout_keeps_it_for_the_next_search(
+    native: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The layout worked out for a score is kept beside its ruleset, and the next board
+    # reads it from there.
+    monkeypatch.setattr(solver, "_LAYOUTS", {})
+    monkeypatch.setattr(solver, "_last_layout", (None, None))
+    english = Dictionary.from_words(["cat", "tea", "cater", "ace", "act"])
+    board = parse_board("cat xer so#")
+    assert score_board(board, english, engine="native") == (5, 4)
+    assert solver._last_layout[0] is english.rules
+    assert score_board(board, english, engine="native") == (5, 4)
+
+
 # --- Threads --------------------------------------------------------------------------
 
 

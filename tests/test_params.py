@@ -85,6 +85,11 @@ def test_a_cell_of_nine_characters_is_refused_before_the_board_is_read() -> None
     assert error.message == "'abcdefghi'... is not a cube face"
 
 
+def test_a_long_cell_is_named_by_its_first_twenty_characters() -> None:
+    error = refusal(read_board, [["abcdefghijklmnopqrstuvwxyz"]], SMALL)
+    assert error.message == "'abcdefghijklmnopqrst'... is not a cube face"
+
+
 def test_exactly_the_most_players_names_words_and_letters_are_taken() -> None:
     players = [
         {"name": "Abcde", "words": ["seas", "ate", "tea"]},
