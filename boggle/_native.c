@@ -545,13 +545,19 @@ compact_child(const uint32_t *nodes, uint32_t node, uint32_t mask, int column)
     return nodes[node + 1 + (uint32_t)__builtin_popcount(mask & ((1u << column) - 1))];
 }
 
+typedef void CompactFrom(Walk *w, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used,
+                         int length);
+
 /* score_from() on the graph's compact form: the same steps and words, but a node is
  * its bit set and its children (4 bytes each, mostly one cache line) where the table
  * spends a 128-byte row; ENABLE2K's compact form fits a core's second-level cache, the
  * table does not, and the walk waits on memory for most steps to a new node. `mask` is
- * the node's bit set; every cell of `cells` has a column it holds (next_cells). */
-static void
-score_compact(Walk *w, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used, int length)
+ * the node's bit set; every cell of `cells` has a column it holds (next_cells).
+ * Compiled twice on x86 (below): the child's index is a popcount, one instruction
+ * where the processor has it and a call into libgcc where it does not. */
+static inline __attribute__((always_inline)) void
+score_compact_from(Walk *w, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used,
+                   int length, CompactFrom *self)
 {
     const uint32_t *nodes = w->compact;
     uint32_t children[8];
@@ -593,13 +599,32 @@ score_compact(Walk *w, uint32_t node, uint32_t mask, uint64_t cells, uint64_t us
         uint64_t on = used | (uint64_t)1 << next;
         uint64_t after = next_cells(w, next, child_mask, on, 1);
         if (after) {
-            score_compact(w, child, child_mask, after, on, reached);
+            self(w, child, child_mask, after, on, reached);
             if (w->halt != HALT_NONE) {
                 return;
             }
         }
     }
 }
+
+static void
+score_compact(Walk *w, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used, int length)
+{
+    score_compact_from(w, node, mask, cells, used, length, score_compact);
+}
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define HAVE_POPCNT_COPY 1
+__attribute__((target("popcnt"))) static void
+score_compact_popcnt(Walk *w, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used,
+                     int length)
+{
+    score_compact_from(w, node, mask, cells, used, length, score_compact_popcnt);
+}
+#endif
+
+/* The copy of score_compact this processor runs (set when the module is loaded). */
+static CompactFrom *score_compact_walk = score_compact;
 
 /* The score's walks from each cube on the compact graph whose root is `root`. */
 static void
@@ -630,7 +655,7 @@ score_board_compact(Walk *w, uint32_t root)
         uint64_t used = (uint64_t)1 << cell;
         uint64_t cells = next_cells(w, cell, node_mask, used, 1);
         if (cells) {
-            score_compact(w, node, node_mask, cells, used, length);
+            score_compact_walk(w, node, node_mask, cells, used, length);
         }
     }
 }
@@ -1328,6 +1353,12 @@ static struct PyModuleDef native_module = {
 PyMODINIT_FUNC
 PyInit__native(void)
 {
+#ifdef HAVE_POPCNT_COPY
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("popcnt")) {
+        score_compact_walk = score_compact_popcnt;
+    }
+#endif
     PyObject *module = PyModule_Create(&native_module);
     if (module == NULL) {
         return NULL;
