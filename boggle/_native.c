@@ -29,7 +29,11 @@
  *   found in, so on a board of up to 64 cells it has a walk of its own (score_from):
  *   the next cells are one mask (the cells around, less the used ones, less those whose
  *   column the node's bit set lacks), no path is kept, and a word of up to 8 letters is
- *   kept as its prefix and length, without its text.
+ *   kept as its prefix and length, without its text. Where the dictionary gives it, that
+ *   walk reads the graph's compact form (boggle/dictionary.py's CompactGraph: a node's
+ *   bit set and its children, 4 bytes each) instead of the table's 128-byte rows: the
+ *   walk waits on memory, and ENABLE2K's compact form (0.77 MB) fits a core's
+ *   second-level cache where the table (6.9 MB) does not.
  * - The per-cell tables and the first hash table of a board up to 8x8 are one block on
  *   the stack: setting up a 4x4 walk allocates nothing.
  * - A DAWG node is reached by many prefixes, so a node cannot mark "this word was
