@@ -379,7 +379,8 @@ def _add_mask_column(table: array, rows: int, rules: Ruleset = RULES) -> None:
         for column in range(mask_column):
             if table[base + column]:
                 mask |= 1 << column
-        table[base + mask_column] = mask
+        # With 32 columns below it, bit 31 is the int32's sign (readers mask or cast it).
+        table[base + mask_column] = mask - (1 << 32) if mask >> 31 else mask
 
 
 def build_compact(
@@ -391,7 +392,8 @@ def build_compact(
     if mask_column > 32:
         return None
     rows = len(table) // stride
-    masks = table[mask_column::stride]
+    # Unsigned: with 32 columns below it, the bit set's top bit is the int32's sign.
+    masks = [mask & 0xFFFFFFFF for mask in table[mask_column::stride]]
     # Each row's record offset: its bit set and a child a set bit.
     offsets = [0] * (rows + 1)
     at = 0

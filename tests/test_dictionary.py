@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import subprocess
@@ -340,6 +341,22 @@ def test_the_compact_form_has_the_tables_bit_sets_and_two_letter_faces(
     # edges: t, then a and o, then p from ta/to (one node), then s.
     four = Dictionary.from_words(["tap", "taps", "top", "tops"])
     assert len(four.compact.nodes) == 6 + 5 + COMPACT_PADDING
+
+
+def test_a_bit_set_with_its_sign_bit_is_read_unsigned() -> None:
+    # 26 letters and six faces of two letters (Dutch's "ij" the sixth): the sixth face's
+    # column is 31, the sign bit of the table's int32 entries.
+    rules = dataclasses.replace(RULES, multi_letter_faces=(*RULES.multi_letter_faces, "ij"))
+    assert (rules.mask_column, rules.face_columns["ij"]) == (32, 31)
+    wide = Dictionary.from_words(["ijst", "ijsta", "sat"], rules=rules)
+    assert wide.table[wide.root + 32] < 0
+    compact = wide.compact
+    root_mask = 1 << 31 | 1 << face_column("i") | 1 << face_column("s")
+    assert compact.nodes[compact.root] == root_mask
+    assert compact_words(compact, rules) == {"ijst", "ijsta", "sat"}
+    ijs = compact_child(compact, compact_child(compact, compact.root, 31), face_column("s"))
+    ijst = compact_child(compact, ijs, face_column("t"))
+    assert 0 < ijst < compact.terminal_limit
 
 
 def test_empty_dictionary() -> None:

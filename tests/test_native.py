@@ -11,6 +11,7 @@ run in any case, in subprocesses.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import json
 import os
@@ -40,6 +41,7 @@ from boggle import (
 from boggle.board import Board
 from boggle.dictionary import MASK, MAX_WORD_LENGTH, STRIDE
 from boggle.languages import LANGUAGES
+from boggle.rules import RULES
 from boggle.scoring import word_score
 from boggle.solver import FoundWord, Limit, score_board, search_python, solve
 
@@ -287,6 +289,20 @@ def test_the_compact_score_walk_agrees_with_the_tables(
                 if seed < 3:
                     found = search_python(board, standard, min_length, None)
                     assert compact == (sum(word_score(word) for word in found), len(found))
+
+
+def test_the_compact_score_walk_with_a_column_in_the_sign_bit(native: ModuleType) -> None:
+    # A ruleset with 32 face columns: the bit set's top bit is the face "ij".
+    rules = dataclasses.replace(RULES, multi_letter_faces=(*RULES.multi_letter_faces, "ij"))
+    wide = Dictionary.from_words(["ijst", "ijsta", "sat", "tai"], rules=rules)
+    board = Board(2, 2, ("ij", "s", "a", "t"))
+    # ijst (4 letters, 1 point), ijsta (5, 2 points), sat (1 point); no "i" face for tai.
+    assert score_board(board, wide, engine="native") == (4, 3)
+    assert score_board(board, wide, engine="python") == (4, 3)
+    arguments = list(solver._native_board(board, wide, 3))
+    assert arguments[4] == 32 and arguments[15] is wide.compact is not None
+    arguments[15] = None
+    assert native.walk(native.MODE_SCORE, *arguments) == (4, 3)
 
 
 def test_a_corrupt_compact_graph_is_an_error_not_a_crash(
