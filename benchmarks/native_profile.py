@@ -22,9 +22,9 @@ side by side, the change given against the first.
 
 ``--memcheck`` runs a fixed set of calls under ``valgrind --tool=memcheck`` instead: a
 few boards in every mode, a board over 64 cells, a search stopped by its budget and by
-its ceiling, a corrupt table, a corrupt compact form and bad arguments. It prints the errors and the leaks whose
-stacks pass through the native module (the interpreter's own are not this module's),
-which must both be none.
+its ceiling, a corrupt table, a corrupt compact form and bad arguments. It prints the
+errors and the leaks whose stacks pass through the native module (the interpreter's
+own are not this module's), which must both be none.
 """
 
 from __future__ import annotations
