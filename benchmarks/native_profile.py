@@ -22,9 +22,9 @@ side by side, the change given against the first.
 
 ``--memcheck`` runs a fixed set of calls under ``valgrind --tool=memcheck`` instead: a
 few boards in every mode, a board over 64 cells, a search stopped by its budget and by
-its ceiling, a corrupt table and bad arguments. It prints the errors and the leaks whose
-stacks pass through the native module (the interpreter's own are not this module's),
-which must both be none.
+its ceiling, a corrupt table, a corrupt compact form and bad arguments. It prints the
+errors and the leaks whose stacks pass through the native module (the interpreter's
+own are not this module's), which must both be none.
 """
 
 from __future__ import annotations
@@ -128,8 +128,20 @@ arguments = list(solver._native_board(parse_board("abcd efgh ijkl mnop"), dictio
 ranked, scored = native.MODE_RANKED, native.MODE_SCORE
 every = (native.MODE_PATHS, ranked, scored)
 # (argument after the mode, a bad value for it, the modes that read it)
-changes = [(0, corrupt, every), (0, array("h", [0] * 64), every), (7, {{"a": 0}}, every),
+# The score mode of a board up to 64 cells walks the compact form, where the tree has
+# one (the argument after found_word), and not the table.
+compact = getattr(dictionary, "compact", None)
+table_modes = every if compact is None else (native.MODE_PATHS, ranked)
+changes = [(0, corrupt, table_modes), (0, array("h", [0] * 64), every), (7, {{"a": 0}}, every),
            (8, ("a",) * 15, every), (1, 1, every), (13, (), (ranked, scored)), (14, int, (ranked,))]
+if compact is not None:
+    nodes, root, limit = compact
+    bad = array("I", nodes)
+    bad[root + 1] = len(bad)  # the root's first child, "a", past the end
+    changes += [(15, (bad, root, limit), (scored,)), (15, (nodes, 0, limit), (scored,)),
+                (15, (array("i", nodes), root, limit), (scored,)), (15, "x", every),
+                (15, (nodes, len(nodes), limit), (scored,)),
+                (15, (array("I", [0] * 8), 1, 0), (scored,))]
 for index, value, modes in changes:
     for mode in modes:
         wrong = list(arguments)

@@ -29,7 +29,11 @@
  *   found in, so on a board of up to 64 cells it has a walk of its own (score_from):
  *   the next cells are one mask (the cells around, less the used ones, less those whose
  *   column the node's bit set lacks), no path is kept, and a word of up to 8 letters is
- *   kept as its prefix and length, without its text.
+ *   kept as its prefix and length, without its text. Where the dictionary gives it, that
+ *   walk reads the graph's compact form (boggle/dictionary.py's CompactGraph: a node's
+ *   bit set and its children, 4 bytes each) instead of the table's 128-byte rows: the
+ *   walk waits on memory, and ENABLE2K's compact form (0.77 MB) fits a core's
+ *   second-level cache where the table (6.9 MB) does not.
  * - The per-cell tables and the first hash table of a board up to 8x8 are one block on
  *   the stack: setting up a 4x4 walk allocates nothing.
  * - A DAWG node is reached by many prefixes, so a node cannot mark "this word was
@@ -97,6 +101,12 @@ typedef struct {
      * cells around it; per face column below 32, the cells of that column. */
     const uint64_t *around;
     const uint64_t *cells_of_column;
+    /* The graph's compact form (boggle/dictionary.py's CompactGraph), for the score's
+     * walk where it is given and the table has the bit set, else NULL: per node its bit
+     * set, then its children's offsets in column order. */
+    const uint32_t *compact;
+    uint32_t compact_max; /* the largest offset a record may start at */
+    uint32_t compact_terminal_limit;
     uint8_t *used_bytes;
     /* The walk's position: the cells stepped on, and the letters they spell. */
     uint16_t *path;
@@ -531,6 +541,129 @@ score_from(Walk *w, int32_t node, uint64_t cells, uint64_t used, int length, con
 DEFINE_SCORE_WALK(score_masked, 1)
 DEFINE_SCORE_WALK(score_unmasked, 0)
 
+/* The child of the compact graph's record at `node` (bit set `mask`) by `column`, a
+ * column the bit set holds: the children follow the bit set in column order. */
+static inline uint32_t
+compact_child(const uint32_t *nodes, uint32_t node, uint32_t mask, int column)
+{
+    return nodes[node + 1 + (uint32_t)__builtin_popcount(mask & ((1u << column) - 1))];
+}
+
+typedef void CompactFrom(Walk *w, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used,
+                         int length);
+
+/* score_from() on the graph's compact form: the same steps and words, but a node is
+ * its bit set and its children (4 bytes each, mostly one cache line) where the table
+ * spends a 128-byte row; ENABLE2K's compact form fits a core's second-level cache, the
+ * table does not, and the walk waits on memory for most steps to a new node. `mask` is
+ * the node's bit set; every cell of `cells` has a column it holds (next_cells).
+ * Compiled twice on x86 (below): the child's index is a popcount, one instruction
+ * where the processor has it and a call into libgcc where it does not. */
+static inline __attribute__((always_inline)) void
+score_compact_from(Walk *w, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used,
+                   int length, CompactFrom *self)
+{
+    const uint32_t *nodes = w->compact;
+    uint32_t children[8];
+    uint8_t steps[8];
+    int count = 0;
+    while (cells) {
+        int next = __builtin_ctzll(cells);
+        cells &= cells - 1;
+        uint32_t child = compact_child(nodes, node, mask, w->column[next]);
+        /* A set bit always has a child: 0, or an offset past the last record, is
+         * corrupt (0 - 1 wraps past it). */
+        if (__builtin_expect(child - 1 >= w->compact_max, 0)) {
+            w->halt = HALT_CORRUPT;
+            return;
+        }
+        children[count] = child;
+        steps[count++] = (uint8_t)next;
+        __builtin_prefetch(nodes + child);
+    }
+    uint32_t steps_before = w->steps;
+    w->steps = steps_before + (uint32_t)count;
+    if (__builtin_expect(((steps_before ^ w->steps) & ~(uint32_t)(CHECK_EVERY - 1)) != 0, 0) &&
+        limit_passed(w)) {
+        w->halt = HALT_LIMIT;
+        return;
+    }
+    for (int i = 0; i < count; i++) {
+        uint32_t child = children[i];
+        int next = steps[i];
+        int reached = length + w->face_length[next];
+        memcpy(w->word + length, w->letters[next], MAX_FACE);
+        if (child < w->compact_terminal_limit && reached >= w->min_length) {
+            record(w, 0, reached, 1);
+            if (w->halt != HALT_NONE) {
+                return;
+            }
+        }
+        uint32_t child_mask = nodes[child];
+        uint64_t on = used | (uint64_t)1 << next;
+        uint64_t after = next_cells(w, next, child_mask, on, 1);
+        if (after) {
+            self(w, child, child_mask, after, on, reached);
+            if (w->halt != HALT_NONE) {
+                return;
+            }
+        }
+    }
+}
+
+static void
+score_compact(Walk *w, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used, int length)
+{
+    score_compact_from(w, node, mask, cells, used, length, score_compact);
+}
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define HAVE_POPCNT_COPY 1
+__attribute__((target("popcnt"))) static void
+score_compact_popcnt(Walk *w, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used,
+                     int length)
+{
+    score_compact_from(w, node, mask, cells, used, length, score_compact_popcnt);
+}
+#endif
+
+/* The copy of score_compact this processor runs (set when the module is loaded). */
+static CompactFrom *score_compact_walk = score_compact;
+
+/* The score's walks from each cube on the compact graph whose root is `root`. */
+static void
+score_board_compact(Walk *w, uint32_t root)
+{
+    const uint32_t *nodes = w->compact;
+    uint32_t root_mask = nodes[root];
+    for (int cell = 0; cell < w->cells && w->halt == HALT_NONE; cell++) {
+        int column = w->column[cell];
+        /* A face column of a masked table is below 32; a blank is BLANK. */
+        if (column >= 32 || !((root_mask >> column) & 1)) {
+            continue;
+        }
+        uint32_t node = compact_child(nodes, root, root_mask, column);
+        if (node - 1 >= w->compact_max) {
+            w->halt = HALT_CORRUPT;
+            return;
+        }
+        int length = w->face_length[cell];
+        memcpy(w->word, w->letters[cell], MAX_FACE);
+        if (node < w->compact_terminal_limit && length >= w->min_length) {
+            record(w, 1, length, 1);
+            if (w->halt != HALT_NONE) {
+                return;
+            }
+        }
+        uint32_t node_mask = nodes[node];
+        uint64_t used = (uint64_t)1 << cell;
+        uint64_t cells = next_cells(w, cell, node_mask, used, 1);
+        if (cells) {
+            score_compact_walk(w, node, node_mask, cells, used, length);
+        }
+    }
+}
+
 /* Every walk, one from each non-blank cube in reading order (as search_python). */
 static void
 walk_board(Walk *w, int32_t root)
@@ -828,20 +961,23 @@ read_scores(PyObject *tuple, int count, int *scores)
 
 PyDoc_STRVAR(walk_doc,
 "walk(mode, table, stride, root, terminal_limit, mask_column, rows, cols, column_of,\n"
-"     faces, min_length, budget, ceiling, cells, scores, found_word)\n"
+"     faces, min_length, budget, ceiling, cells, scores, found_word, compact)\n"
 "\n"
 "Search a board in the word graph `table` (32-bit entries, rows of `stride`).\n"
 "`faces` holds each cell's face, `column_of` maps a face to its table column (255\n"
 "for a blank); `cells` each cell's (row, col); `scores` the points by word length;\n"
 "`found_word` the FoundWord type. Mode 0: {word: path}; 1: FoundWords ranked by\n"
 "score, then alphabetically; 2: (total score, word count). None if the budget\n"
-"(CPU seconds of this thread) or the ceiling (wall-clock seconds) passed first.");
+"(CPU seconds of this thread) or the ceiling (wall-clock seconds) passed first.\n"
+"`compact` is None or the same graph's compact form, (nodes, root, terminal_limit)\n"
+"with nodes unsigned 32-bit, which mode 2 walks instead when the table has a\n"
+"bit-set column.");
 
 static PyObject *
 walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 16) {
-        PyErr_Format(PyExc_TypeError, "walk() takes 16 arguments (%zd given)", nargs);
+    if (nargs != 17) {
+        PyErr_Format(PyExc_TypeError, "walk() takes 17 arguments (%zd given)", nargs);
         return NULL;
     }
     long mode, stride, root, terminal_limit, mask_column, rows, cols, min_length;
@@ -905,8 +1041,59 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         scores_count = (int)PyTuple_GET_SIZE(scores_arg);
     }
 
+    /* The compact form, read only by the score's own walk on a masked table. */
+    PyObject *compact_arg = args[16];
+    long compact_root = 0, compact_terminal_limit = 0;
+    int use_compact = mode == MODE_SCORE && rows * cols <= 64 && mask_column >= 0 &&
+                      compact_arg != Py_None;
+    if (compact_arg != Py_None &&
+        (!PyTuple_Check(compact_arg) || PyTuple_GET_SIZE(compact_arg) != 3)) {
+        PyErr_SetString(PyExc_TypeError, "compact must be None or (nodes, root, "
+                        "terminal_limit)");
+        return NULL;
+    }
+    if (use_compact &&
+        (read_int(PyTuple_GET_ITEM(compact_arg, 1), "the compact root", 0, UINT32_MAX,
+                  &compact_root) ||
+         read_int(PyTuple_GET_ITEM(compact_arg, 2), "the compact terminal_limit", 0,
+                  UINT32_MAX, &compact_terminal_limit))) {
+        return NULL;
+    }
+    Py_buffer compact_view = {0};
+    if (use_compact) {
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(compact_arg, 0), &compact_view,
+                               PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+            return NULL;
+        }
+        const char *compact_format = compact_view.format ? compact_view.format : "B";
+        if (*compact_format == '@' || *compact_format == '=' || *compact_format == '<') {
+            compact_format++;
+        }
+        /* A record is read whole (its bit set and up to 32 children) from any offset
+         * up to compact_max: the array ends in 32 zero entries. */
+        int64_t compact_entries = compact_view.len / 4;
+        if (compact_view.itemsize != 4 ||
+            (strcmp(compact_format, "I") != 0 && strcmp(compact_format, "L") != 0)) {
+            PyBuffer_Release(&compact_view);
+            PyErr_SetString(PyExc_TypeError, "the compact nodes must be 32-bit unsigned "
+                            "integers");
+            return NULL;
+        }
+        if (compact_entries < 34 || compact_entries - 33 > UINT32_MAX ||
+            compact_root < 1 || compact_root > compact_entries - 33 ||
+            compact_terminal_limit > compact_entries) {
+            PyBuffer_Release(&compact_view);
+            PyErr_SetString(PyExc_ValueError, "the compact root or terminal_limit lies "
+                            "outside its nodes");
+            return NULL;
+        }
+    }
+
     Py_buffer view;
     if (PyObject_GetBuffer(args[1], &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+        if (use_compact) {
+            PyBuffer_Release(&compact_view);
+        }
         return NULL;
     }
     const char *format = view.format ? view.format : "B";
@@ -915,12 +1102,18 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     if (view.itemsize != 4 || (strcmp(format, "i") != 0 && strcmp(format, "l") != 0)) {
         PyBuffer_Release(&view);
+        if (use_compact) {
+            PyBuffer_Release(&compact_view);
+        }
         PyErr_SetString(PyExc_TypeError, "the table must hold 32-bit signed integers");
         return NULL;
     }
     int64_t entries = view.len / 4;
     if (root + stride > entries || terminal_limit > entries) {
         PyBuffer_Release(&view);
+        if (use_compact) {
+            PyBuffer_Release(&compact_view);
+        }
         PyErr_SetString(PyExc_ValueError, "root or terminal_limit lies outside the table");
         return NULL;
     }
@@ -1077,6 +1270,11 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     w.slot_mask = slot_count - 1;
     w.has_budget = budget >= 0.0;
     w.has_ceiling = ceiling >= 0.0;
+    if (use_compact) {
+        w.compact = (const uint32_t *)compact_view.buf;
+        w.compact_max = (uint32_t)(compact_view.len / 4 - 33);
+        w.compact_terminal_limit = (uint32_t)compact_terminal_limit;
+    }
 
     Py_BEGIN_ALLOW_THREADS
     if (w.has_budget) {
@@ -1085,7 +1283,12 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (w.has_ceiling) {
         w.wall_by = clock_seconds(CLOCK_MONOTONIC) + ceiling;
     }
-    walk_board(&w, (int32_t)root);
+    if (w.compact != NULL) {
+        score_board_compact(&w, (uint32_t)compact_root);
+    }
+    else {
+        walk_board(&w, (int32_t)root);
+    }
     /* A walk shorter than CHECK_EVERY steps never read the clock: a budget of zero
      * must still be refused, as the Python side's alarm would. */
     if (w.halt == HALT_NONE && (w.has_budget || w.has_ceiling) && limit_passed(&w)) {
@@ -1132,6 +1335,9 @@ done:
         free(scratch);
     }
     PyBuffer_Release(&view);
+    if (use_compact) {
+        PyBuffer_Release(&compact_view);
+    }
     return result;
 }
 
@@ -1151,6 +1357,12 @@ static struct PyModuleDef native_module = {
 PyMODINIT_FUNC
 PyInit__native(void)
 {
+#ifdef HAVE_POPCNT_COPY
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("popcnt")) {
+        score_compact_walk = score_compact_popcnt;
+    }
+#endif
     PyObject *module = PyModule_Create(&native_module);
     if (module == NULL) {
         return NULL;

@@ -407,6 +407,7 @@ def _native_board(board: Board, dictionary: Dictionary, min_length: int) -> tupl
         _grid_cells(board.rows, board.cols),
         _SCORE_OF_LENGTH,
         FoundWord,
+        dictionary.compact,
     )
 
 

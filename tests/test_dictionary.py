@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import subprocess
@@ -16,10 +17,12 @@ from property_budget import examples
 from boggle import Catalog, cachefile
 from boggle import dictionary as dictionary_module
 from boggle.dictionary import (
+    COMPACT_PADDING,
     DIGRAPH_FACES,
     FORMAT_VERSION,
     MAX_WORD_LENGTH,
     STRIDE,
+    CompactGraph,
     Dictionary,
     WordListStats,
     face_column,
@@ -27,6 +30,8 @@ from boggle.dictionary import (
     read_words,
 )
 from boggle.errors import WordListError
+from boggle.languages import LANGUAGES
+from boggle.rules import RULES, Ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMON = ROOT / "wordlists" / "common.txt"
@@ -78,6 +83,7 @@ def same_dictionary(a: Dictionary, b: Dictionary) -> bool:
         and a.root == b.root
         and a.terminal_limit == b.terminal_limit
         and a.stats == b.stats
+        and a.compact == b.compact
         and list(a) == list(b)
     )
 
@@ -283,6 +289,76 @@ def test_graph_merges_shared_suffixes() -> None:
     assert list(dictionary) == ["tap", "taps", "top", "tops"]
 
 
+def compact_child(graph: CompactGraph, node: int, column: int) -> int:
+    """The child by ``column`` of a compact record, as the format says: the record's bit
+    set, then a child per set bit in column order; 0 when the bit is not set."""
+    mask = graph.nodes[node]
+    if not mask >> column & 1:
+        return 0
+    return graph.nodes[node + 1 + bin(mask & ((1 << column) - 1)).count("1")]
+
+
+def compact_words(graph: CompactGraph, rules: Ruleset = RULES) -> set[str]:
+    """Every word the compact form spells by its letter columns, read without the table."""
+    words = set()
+    stack = [(graph.root, "")]
+    while stack:
+        node, spelled = stack.pop()
+        for column, letter in enumerate(rules.alphabet):
+            child = compact_child(graph, node, column)
+            if child:
+                word = spelled + ("qu" if letter == "q" else letter)
+                if child < graph.terminal_limit:
+                    words.add(word)
+                stack.append((child, word))
+    return words
+
+
+def test_the_compact_form_spells_the_same_words(small: Dictionary) -> None:
+    assert compact_words(small.compact) == {*SMALL_WORDS, "cafe"}
+    assert compact_words(Dictionary.from_words(["a"]).compact) == {"a"}
+    german = Dictionary.from_words(["mädchen", "chen", "mad", "öl"], rules=LANGUAGES["de"])
+    assert compact_words(german.compact, LANGUAGES["de"]) == {"mädchen", "chen", "mad", "öl"}
+
+
+def test_the_compact_form_has_the_tables_bit_sets_and_two_letter_faces(
+    small: Dictionary,
+) -> None:
+    compact = small.compact
+    assert compact.nodes.typecode == "I"
+    # Ends in zeros, so that any record can be read whole.
+    assert list(compact.nodes[-COMPACT_PADDING:]) == [0] * COMPACT_PADDING
+    assert compact.nodes[compact.root] == small.table[small.root + dictionary_module.MASK]
+    th = compact_child(compact, compact.root, face_column("th"))
+    t = compact_child(compact, compact.root, face_column("t"))
+    assert th != 0 and th == compact_child(compact, t, face_column("h"))
+    assert compact_child(compact, compact.root, face_column("er")) == 0
+    in_ = compact_child(compact, compact.root, face_column("in"))
+    inn = compact_child(compact, in_, face_column("n"))
+    assert 0 < inn < compact.terminal_limit  # "inn" is a word
+    # One entry a node (the empty record 0 among them) and one an edge, then the padding:
+    # "tap", "taps", "top", "tops" make 6 rows (test_graph_merges_shared_suffixes) and 5
+    # edges: t, then a and o, then p from ta/to (one node), then s.
+    four = Dictionary.from_words(["tap", "taps", "top", "tops"])
+    assert len(four.compact.nodes) == 6 + 5 + COMPACT_PADDING
+
+
+def test_a_bit_set_with_its_sign_bit_is_read_unsigned() -> None:
+    # 26 letters and six faces of two letters (Dutch's "ij" the sixth): the sixth face's
+    # column is 31, the sign bit of the table's int32 entries.
+    rules = dataclasses.replace(RULES, multi_letter_faces=(*RULES.multi_letter_faces, "ij"))
+    assert (rules.mask_column, rules.face_columns["ij"]) == (32, 31)
+    wide = Dictionary.from_words(["ijst", "ijsta", "sat"], rules=rules)
+    assert wide.table[wide.root + 32] < 0
+    compact = wide.compact
+    root_mask = 1 << 31 | 1 << face_column("i") | 1 << face_column("s")
+    assert compact.nodes[compact.root] == root_mask
+    assert compact_words(compact, rules) == {"ijst", "ijsta", "sat"}
+    ijs = compact_child(compact, compact_child(compact, compact.root, 31), face_column("s"))
+    ijst = compact_child(compact, ijs, face_column("t"))
+    assert 0 < ijst < compact.terminal_limit
+
+
 def test_empty_dictionary() -> None:
     dictionary = Dictionary.from_words([])
     assert len(dictionary) == 0
@@ -451,6 +527,11 @@ CORRUPTIONS = {
     "wrong magic": _other_magic,
     "trailing garbage": lambda data: data + b"garbage",
     "trailing zero": lambda data: data + b"\0",
+    "compact graph byte flipped": lambda data: (
+        data[: -4 - 4 * (COMPACT_PADDING + 2)]
+        + bytes([data[-4 - 4 * (COMPACT_PADDING + 2)] ^ 0x04])
+        + data[-4 - 4 * (COMPACT_PADDING + 2) + 1 :]
+    ),
 }
 
 
@@ -480,7 +561,17 @@ def test_bad_cache_is_detected_rebuilt_and_replaced(
     assert build_spy.calls == 2
 
 
-@pytest.mark.parametrize("field", ["root", "terminal_limit", "words", "skipped_not_letters"])
+HEADER_FIELDS = {
+    "root": 4,
+    "terminal_limit": 5,
+    "words": 6,
+    "skipped_not_letters": 7,
+    "compact_root": 12,
+    "compact_terminal_limit": 13,
+}
+
+
+@pytest.mark.parametrize("field", list(HEADER_FIELDS))
 def test_corrupt_header_field_is_not_trusted(
     tmp_path: Path, word_list: Path, build_spy: BuildSpy, field: str
 ) -> None:
@@ -491,9 +582,11 @@ def test_corrupt_header_field_is_not_trusted(
     (cache_file,) = cache_files(cache)
     good = cache_file.read_bytes()
     fields = _header(good)
-    index = {"root": 4, "terminal_limit": 5, "words": 6, "skipped_not_letters": 7}[field]
+    index = HEADER_FIELDS[field]
     if field in ("root", "terminal_limit"):
         fields[index] -= STRIDE  # another row: in range, so only a checksum can tell
+    elif field.startswith("compact"):
+        fields[index] -= 1  # another record: in range, so only a checksum can tell
     else:
         fields[index] ^= 1
     cache_file.write_bytes(_with_header(good, fields))

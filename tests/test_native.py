@@ -11,6 +11,7 @@ run in any case, in subprocesses.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import json
 import os
@@ -40,6 +41,7 @@ from boggle import (
 from boggle.board import Board
 from boggle.dictionary import MASK, MAX_WORD_LENGTH, STRIDE
 from boggle.languages import LANGUAGES
+from boggle.rules import RULES
 from boggle.scoring import word_score
 from boggle.solver import FoundWord, Limit, score_board, search_python, solve
 
@@ -267,6 +269,72 @@ def test_a_corrupt_table_is_an_error_not_a_crash(native: ModuleType, common: Dic
     arguments[7] = {"a": 0}  # the column of each face but "a" missing
     with pytest.raises(ValueError, match="'b' is not a face with a column"):
         native.walk(native.MODE_PATHS, *arguments)
+
+
+def test_the_compact_score_walk_agrees_with_the_tables(
+    native: ModuleType, standard: Dictionary
+) -> None:
+    # The score of a board up to 64 cells walks the graph's compact form; without it,
+    # the table. Both against the Python search on a few boards, then against each other.
+    shapes = (("classic", 4, 4), ("big", 5, 5), ("superbig", 6, 6), ("superbig", 8, 8))
+    for seed in range(30):
+        for dice, rows, cols in shapes:
+            board, _ = random_board(dice, seed, rows, cols)
+            for min_length in (3, 5):
+                arguments = list(solver._native_board(board, standard, min_length))
+                assert arguments[15] is standard.compact is not None
+                compact = native.walk(native.MODE_SCORE, *arguments)
+                arguments[15] = None
+                assert native.walk(native.MODE_SCORE, *arguments) == compact
+                if seed < 3:
+                    found = search_python(board, standard, min_length, None)
+                    assert compact == (sum(word_score(word) for word in found), len(found))
+
+
+def test_the_compact_score_walk_with_a_column_in_the_sign_bit(native: ModuleType) -> None:
+    # A ruleset with 32 face columns: the bit set's top bit is the face "ij".
+    rules = dataclasses.replace(RULES, multi_letter_faces=(*RULES.multi_letter_faces, "ij"))
+    wide = Dictionary.from_words(["ijst", "ijsta", "sat", "tai"], rules=rules)
+    board = Board(2, 2, ("ij", "s", "a", "t"))
+    # ijst (4 letters, 1 point), ijsta (5, 2 points), sat (1 point); no "i" face for tai.
+    assert score_board(board, wide, engine="native") == (4, 3)
+    assert score_board(board, wide, engine="python") == (4, 3)
+    arguments = list(solver._native_board(board, wide, 3))
+    assert arguments[4] == 32 and arguments[15] is wide.compact is not None
+    arguments[15] = None
+    assert native.walk(native.MODE_SCORE, *arguments) == (4, 3)
+
+
+def test_a_corrupt_compact_graph_is_an_error_not_a_crash(
+    native: ModuleType, common: Dictionary
+) -> None:
+    nodes, root, terminal_limit = common.compact
+    assert nodes[root] & 1  # words start with "a": the root's first child
+    arguments = list(solver._native_board(parse_board("abcd efgh ijkl mnop"), common, 3))
+    # Past the end, in the padding (a record there could not be read whole), or none.
+    for child in (len(nodes), len(nodes) - 32, 0):
+        corrupt = array("I", nodes)
+        corrupt[root + 1] = child
+        arguments[15] = (corrupt, root, terminal_limit)
+        with pytest.raises(ValueError, match="corrupt"):
+            native.walk(native.MODE_SCORE, *arguments)
+    arguments[15] = (array("i", nodes), root, terminal_limit)
+    with pytest.raises(TypeError, match="32-bit unsigned"):
+        native.walk(native.MODE_SCORE, *arguments)
+    for bad_root in (0, len(nodes) - 32, len(nodes)):
+        arguments[15] = (nodes, bad_root, terminal_limit)
+        with pytest.raises(ValueError, match="compact root or terminal_limit"):
+            native.walk(native.MODE_SCORE, *arguments)
+    arguments[15] = (nodes, root, len(nodes) + 1)
+    with pytest.raises(ValueError, match="compact root or terminal_limit"):
+        native.walk(native.MODE_SCORE, *arguments)
+    arguments[15] = (array("I", [0] * 33), 0, 0)  # shorter than a record and its padding
+    with pytest.raises(ValueError, match="compact root or terminal_limit"):
+        native.walk(native.MODE_SCORE, *arguments)
+    for mode in (native.MODE_PATHS, native.MODE_RANKED, native.MODE_SCORE):
+        arguments[15] = [nodes, root, terminal_limit]
+        with pytest.raises(TypeError, match="compact must be None or"):
+            native.walk(mode, *arguments)
 
 
 # --- The limit ------------------------------------------------------------------------
