@@ -5,6 +5,7 @@
 import { pathText } from "./board-view.js";
 import { h } from "./dom.js";
 import { _, ngettext, number } from "./i18n.js";
+import { placeStop } from "./roving.js";
 
 const alphabetical = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
 const byLength = (a, b) => b.word.length - a.word.length || alphabetical(a, b);
@@ -125,25 +126,30 @@ export class WordListTools {
 
     if (!words.length) {
       this.list.replaceChildren(h("p", { class: "empty" }, empty));
-    } else if (!this.tools.group.checked) {
-      this.list.replaceChildren(wordList(shown, selected));
+      return;
+    }
+    // Every list these tools draw is one Tab stop (lib/roving.js): the stop is placed
+    // while the list is still out of the page, so no button changes once it is in.
+    const drawn = document.createDocumentFragment();
+    if (!this.tools.group.checked) {
+      drawn.append(wordList(shown, selected));
     } else {
       // Longest first; each group headed by its count and points.
-      this.list.replaceChildren(
-        ...[...rows].reverse().flatMap((row) => {
-          const group = shown.filter((w) => w.word.length === row.length);
-          if (!group.length) return [];
-          return [
-            h(
-              "h3",
-              { class: "group-title" },
-              `${_("%(length)s letters", { length: row.length })} `,
-              h("span", {}, row.text),
-            ),
-            wordList(group, selected, true),
-          ];
-        }),
-      );
+      for (const row of [...rows].reverse()) {
+        const group = shown.filter((w) => w.word.length === row.length);
+        if (!group.length) continue;
+        drawn.append(
+          h(
+            "h3",
+            { class: "group-title" },
+            `${_("%(length)s letters", { length: row.length })} `,
+            h("span", {}, row.text),
+          ),
+          wordList(group, selected, true),
+        );
+      }
     }
+    placeStop([...drawn.querySelectorAll("button[data-word]")]);
+    this.list.replaceChildren(drawn);
   }
 }
