@@ -35,42 +35,38 @@ export const shown = (w) => (w.spellings?.length ? w.spellings.join(" / ") : w.w
 
 /**
  * Words as a list of buttons that show their paths (index.html draws the same). In a
- * group of one length (`grouped`) the points are said once, in the group's heading.
+ * group of one length (`grouped`) the points are said once, in the group's heading, and
+ * the buttons stand in the group's box alone: an item around each button would double
+ * the boxes laid out in the group's columns (benchmarks/README.md). Its heading gives a
+ * screen reader the group's count, as a list would.
  */
 export function wordList(words, selected = null, grouped = false) {
-  return h(
-    "ul",
-    // The words are the board's, in its language: no page translator may touch them.
-    { class: grouped ? "words grouped" : "words", translate: "no" },
-    ...words.map((w) =>
-      h(
-        "li",
-        {},
-        h(
-          "button",
-          {
-            type: "button",
-            "data-word": w.word,
-            ...(w.spellings?.length ? { "data-spellings": w.spellings.join("/") } : {}),
-            "data-score": w.score,
-            "data-path": pathText(w.path),
-            "aria-pressed": String(w.word === selected),
-          },
-          ...(grouped
-            ? [shown(w)]
-            : [
-                `${shown(w)} `,
-                h(
-                  "span",
-                  { class: "score" },
-                  String(w.score),
-                  h("span", { class: "vh" }, ` ${ngettext("point", "points", w.score)}`),
-                ),
-              ]),
-        ),
-      ),
-    ),
-  );
+  const button = (w) =>
+    h(
+      "button",
+      {
+        type: "button",
+        "data-word": w.word,
+        ...(w.spellings?.length ? { "data-spellings": w.spellings.join("/") } : {}),
+        "data-score": w.score,
+        "data-path": pathText(w.path),
+        "aria-pressed": String(w.word === selected),
+      },
+      ...(grouped
+        ? [shown(w)]
+        : [
+            `${shown(w)} `,
+            h(
+              "span",
+              { class: "score" },
+              String(w.score),
+              h("span", { class: "vh" }, ` ${ngettext("point", "points", w.score)}`),
+            ),
+          ]),
+    );
+  // The words are the board's, in its language: no page translator may touch them.
+  if (grouped) return h("div", { class: "words grouped", translate: "no" }, ...words.map(button));
+  return h("ul", { class: "words", translate: "no" }, ...words.map((w) => h("li", {}, button(w))));
 }
 
 /**
