@@ -56,10 +56,10 @@ const isLetter = (event) =>
 
 /**
  * Put a list's one tab stop on the chosen word's button (aria-pressed), or else the
- * first, and take the others out of the Tab order. A list drawn with its stop already
- * placed (lib/word-list.js does so before the list is in the page) is left as it is: a
- * redraw must not loop through the observer, and 867 buttons changed once they are in
- * the page would each be invalidated again before the list is first drawn.
+ * first, and take the others out of the Tab order. A list whose stop is placed already
+ * is left as it is: a redraw must not loop through the observer, and a list drawn with
+ * its stop placed before it is in the page (lib/word-list.js) is not changed again,
+ * button by button, before its first frame.
  */
 export function placeStop(buttons) {
   const stop = buttons.find((b) => b.getAttribute("aria-pressed") === "true") ?? buttons[0];
