@@ -73,10 +73,13 @@ ROUND_TRIP = """async ([board, words]) => {
 }"""
 
 # The drawing alone: the page's Results.show of an answer fetched before the clock starts.
+# One Results for all the runs on a page: each one watches the list (its RovingList's
+# observer), so a new one a run would leave the n-th run drawing for n of them.
 DRAW = """async (text) => {
     const { Results } = await import('/static/js/results.js');
     const root = document.getElementById('results');
-    const results = new Results(root, () => {});
+    window.timedResults ??= new Results(root, () => {});
+    const results = window.timedResults;
     const start = performance.now();
     results.show(JSON.parse(text));
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));

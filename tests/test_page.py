@@ -87,7 +87,7 @@ def test_a_board_draws_its_cells_words_count_and_total(client: FlaskClient) -> N
 def test_each_group_of_the_word_list_says_its_words_and_points_once(client: FlaskClient) -> None:
     summary = solve(client)["summary"]
     doc = page(client, board=BOARD)
-    groups = doc.by_id("word-list").find_all("ul")
+    groups = doc.by_id("word-list").find_all("div", **{"class": "words grouped"})
     titles = [h.text for h in doc.by_id("word-list").find_all("h3")]
     # The README's board holds one word of 10 letters (11 points) and 81 of 3 letters.
     assert titles[0] == "10 letters 1 word, 11 points"

@@ -54,6 +54,21 @@ const isLetter = (event) =>
   /\p{L}/u.test(event.key) &&
   !(event.altKey || event.ctrlKey || event.metaKey);
 
+/**
+ * Put a list's one tab stop on the chosen word's button (aria-pressed), or else the
+ * first, and take the others out of the Tab order. A list whose stop is placed already
+ * is left as it is: a redraw must not loop through the observer, and a list drawn with
+ * its stop placed before it is in the page (lib/word-list.js) is not changed again,
+ * button by button, before its first frame.
+ */
+export function placeStop(buttons) {
+  const stop = buttons.find((b) => b.getAttribute("aria-pressed") === "true") ?? buttons[0];
+  if (stop && stop.tabIndex === 0 && buttons.every((b) => b === stop || b.tabIndex === -1)) {
+    return;
+  }
+  for (const button of buttons) button.tabIndex = button === stop ? 0 : -1;
+}
+
 export class RovingList {
   constructor(container, selector = "button[data-word]") {
     this.container = container;
@@ -79,12 +94,7 @@ export class RovingList {
 
   /** Put the tab stop on the chosen word's button, or else the first. */
   reset() {
-    const buttons = this.buttons();
-    const stop = buttons.find((b) => b.getAttribute("aria-pressed") === "true") ?? buttons[0];
-    if (stop && stop.tabIndex === 0 && buttons.every((b) => b === stop || b.tabIndex === -1)) {
-      return; // as it was: a redraw of the same list must not loop through the observer
-    }
-    for (const button of buttons) button.tabIndex = button === stop ? 0 : -1;
+    placeStop(this.buttons());
   }
 
   holdStop(button) {

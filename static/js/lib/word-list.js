@@ -5,6 +5,7 @@
 import { pathText } from "./board-view.js";
 import { h } from "./dom.js";
 import { _, ngettext, number } from "./i18n.js";
+import { placeStop } from "./roving.js";
 
 const alphabetical = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
 const byLength = (a, b) => b.word.length - a.word.length || alphabetical(a, b);
@@ -34,42 +35,38 @@ export const shown = (w) => (w.spellings?.length ? w.spellings.join(" / ") : w.w
 
 /**
  * Words as a list of buttons that show their paths (index.html draws the same). In a
- * group of one length (`grouped`) the points are said once, in the group's heading.
+ * group of one length (`grouped`) the points are said once, in the group's heading, and
+ * the buttons stand in the group's box alone: an item around each button would double
+ * the boxes laid out in the group's columns (benchmarks/README.md). Its heading gives a
+ * screen reader the group's count, as a list would.
  */
 export function wordList(words, selected = null, grouped = false) {
-  return h(
-    "ul",
-    // The words are the board's, in its language: no page translator may touch them.
-    { class: grouped ? "words grouped" : "words", translate: "no" },
-    ...words.map((w) =>
-      h(
-        "li",
-        {},
-        h(
-          "button",
-          {
-            type: "button",
-            "data-word": w.word,
-            ...(w.spellings?.length ? { "data-spellings": w.spellings.join("/") } : {}),
-            "data-score": w.score,
-            "data-path": pathText(w.path),
-            "aria-pressed": String(w.word === selected),
-          },
-          ...(grouped
-            ? [shown(w)]
-            : [
-                `${shown(w)} `,
-                h(
-                  "span",
-                  { class: "score" },
-                  String(w.score),
-                  h("span", { class: "vh" }, ` ${ngettext("point", "points", w.score)}`),
-                ),
-              ]),
-        ),
-      ),
-    ),
-  );
+  const button = (w) =>
+    h(
+      "button",
+      {
+        type: "button",
+        "data-word": w.word,
+        ...(w.spellings?.length ? { "data-spellings": w.spellings.join("/") } : {}),
+        "data-score": w.score,
+        "data-path": pathText(w.path),
+        "aria-pressed": String(w.word === selected),
+      },
+      ...(grouped
+        ? [shown(w)]
+        : [
+            `${shown(w)} `,
+            h(
+              "span",
+              { class: "score" },
+              String(w.score),
+              h("span", { class: "vh" }, ` ${ngettext("point", "points", w.score)}`),
+            ),
+          ]),
+    );
+  // The words are the board's, in its language: no page translator may touch them.
+  if (grouped) return h("div", { class: "words grouped", translate: "no" }, ...words.map(button));
+  return h("ul", { class: "words", translate: "no" }, ...words.map((w) => h("li", {}, button(w))));
 }
 
 /**
@@ -125,25 +122,30 @@ export class WordListTools {
 
     if (!words.length) {
       this.list.replaceChildren(h("p", { class: "empty" }, empty));
-    } else if (!this.tools.group.checked) {
-      this.list.replaceChildren(wordList(shown, selected));
+      return;
+    }
+    // Every list these tools draw is one Tab stop (lib/roving.js): the stop is placed
+    // while the list is still out of the page, so no button changes once it is in.
+    const drawn = document.createDocumentFragment();
+    if (!this.tools.group.checked) {
+      drawn.append(wordList(shown, selected));
     } else {
       // Longest first; each group headed by its count and points.
-      this.list.replaceChildren(
-        ...[...rows].reverse().flatMap((row) => {
-          const group = shown.filter((w) => w.word.length === row.length);
-          if (!group.length) return [];
-          return [
-            h(
-              "h3",
-              { class: "group-title" },
-              `${_("%(length)s letters", { length: row.length })} `,
-              h("span", {}, row.text),
-            ),
-            wordList(group, selected, true),
-          ];
-        }),
-      );
+      for (const row of [...rows].reverse()) {
+        const group = shown.filter((w) => w.word.length === row.length);
+        if (!group.length) continue;
+        drawn.append(
+          h(
+            "h3",
+            { class: "group-title" },
+            `${_("%(length)s letters", { length: row.length })} `,
+            h("span", {}, row.text),
+          ),
+          wordList(group, selected, true),
+        );
+      }
     }
+    placeStop([...drawn.querySelectorAll("button[data-word]")]);
+    this.list.replaceChildren(drawn);
   }
 }
