@@ -232,6 +232,18 @@ def test_the_production_recipe_serves_rooms_with_links_to_its_own_port(
         assert (status, created["url"]) == (201, f"{base}/room/{created['room']}")
         status, room = call(base, "GET", f"/rooms/{created['room']}", token=created["token"])
         assert (status, room["you"]) == (200, 1)
+        # The poll through nginx, which compresses answers of 1 KB or more and then
+        # makes their ETag weak (W/"..."): asked again with the tag in that weak form,
+        # the room unchanged is still a 304.
+        poll = f"{base}/rooms/{created['room']}"
+        headers = {"Authorization": f"Bearer {created['token']}", "Accept-Encoding": "gzip"}
+        with urllib.request.urlopen(urllib.request.Request(poll, headers=headers)) as first:
+            tag = first.headers["ETag"]
+        weak = tag if tag.startswith("W/") else f"W/{tag}"
+        again = urllib.request.Request(poll, headers={**headers, "If-None-Match": weak})
+        with pytest.raises(urllib.error.HTTPError) as unchanged:
+            urllib.request.urlopen(again, timeout=10)
+        assert unchanged.value.code == 304
         # One client address (nginx's X-Forwarded-For): its second room is over the limit.
         status, refused = call(base, "POST", "/rooms", {"name": "Ann"})
         assert (status, refused["error"]["code"]) == (429, "too_many_rooms")
