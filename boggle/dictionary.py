@@ -51,6 +51,7 @@ format version; a stale, truncated or corrupt cache is detected and rebuilt.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
@@ -612,3 +613,16 @@ def _write_cache(
     except OSError as error:
         # A read-only or full disk costs only the next start-up's build time.
         log.warning("cannot write word graph cache %s: %s", cache_file, error)
+        return
+    _remove_older_formats(cache_file)
+
+
+def _remove_older_formats(cache_file: Path) -> None:
+    """Delete the same graph's caches in other format versions, which nothing reads
+    again: each version's file is several megabytes, and an upgrade would leave them."""
+    stem = cache_file.name.removesuffix(f".v{FORMAT_VERSION}.dawg")
+    for other in cache_file.parent.glob(f"{stem}.v*.dawg"):
+        if other != cache_file:
+            # Gone already, or not ours to remove: then it only takes space.
+            with contextlib.suppress(OSError):
+                other.unlink()

@@ -462,6 +462,24 @@ def test_first_load_writes_the_cache_and_second_reads_it(
     assert files[0].stat().st_mtime_ns == written
 
 
+def test_a_new_cache_removes_the_same_graphs_caches_of_older_formats(
+    tmp_path: Path, word_list: Path
+) -> None:
+    cache = tmp_path / "cache"
+    load_dictionary(word_list, cache_dir=cache)
+    (current,) = cache_files(cache)
+    stem = current.name.removesuffix(f".v{FORMAT_VERSION}.dawg")
+    older = [cache / f"{stem}.v{FORMAT_VERSION - 1}.dawg", cache / f"{stem}.v1.dawg"]
+    another_list = cache / f"{'0' * 32}.{stem.split('.')[1]}.v{FORMAT_VERSION - 1}.dawg"
+    for path in [*older, another_list]:
+        path.write_bytes(b"an older format")
+    current.unlink()
+    load_dictionary(word_list, cache_dir=cache)  # builds and writes the cache again
+    assert current.exists()
+    assert not any(path.exists() for path in older)
+    assert another_list.exists()  # another word list's cache: not this graph's to remove
+
+
 def test_use_cache_false_writes_nothing(tmp_path: Path, word_list: Path) -> None:
     cache = tmp_path / "cache"
     load_dictionary(word_list, cache_dir=cache, use_cache=False)
