@@ -3,10 +3,10 @@
 mutmut changes every string in the code it mutates, and an interface translated into
 six languages has its words in strings: each message is a `_()`, `ngettext()` or `N_()`
 call whose first arguments are the English text. Those mutants ("XXthe board is
-emptyXX", the text in capitals) were a sixth of the run's mutants and, where no test
-read a message whole, its most expensive survivors (each one runs every test that
-reaches its function, up to 37 s): they made `make mutate` overrun its 30 minutes
-(tests/README.md, run 10).
+emptyXX", the text in capitals) were 154 of the five modules' mutants, and where no
+test read a message whole they were among the most expensive survivors (each one runs
+every test that reaches its function, up to 37 s): with them `make mutate` overran its
+30 minutes (tests/README.md, runs 10 and 11).
 
 The words are held elsewhere: `translations/catalogues.py check`, run by the tests,
 fails when a text in the code has no translation in every catalogue, and the tests of
