@@ -33,7 +33,7 @@ from boggle import (
 )
 from boggle.board import shape_text
 from boggle.definitions import DefinitionError, NoDefinition
-from boggle.dice import ALL_DICE_SETS, DiceSet, min_length_for, new_seed, roll_plan
+from boggle.dice import ALL_DICE_SETS, DiceSet, min_length_for, new_seed, roll_plan, rules_of
 
 # The engine's ngettext, not Flask-Babel's: it writes the count the language's way
 # ("1.000"), where Flask-Babel's puts the number in as it is.
@@ -114,10 +114,19 @@ def rating_document(solution: Solution, name: str) -> dict[str, Any] | None:
 def run_rich(fields: Mapping[str, Any], seconds: float) -> dict[str, Any]:
     """Search ``seconds`` for a rich board of the fields' dice set, from their board if
     given; return the ``POST /rich`` document. 503 server_busy when every place for
-    this search is taken (the places are the rich gate's, never a solve's)."""
-    dice = read_dice_set(fields.get("dice"))
-    name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
-    rules = rules_named(name)
+    this search is taken (the places are the rich gate's, never a solve's). Either of
+    dice and dictionary chooses the other by its language: ``dictionary=de`` searches
+    with German dice, ``dice=de`` on the German list."""
+    name = read_name(fields.get("dictionary"), "dictionary")
+    if name is None and read_name(fields.get("dice"), "dice") is not None:
+        dice = read_dice_set(fields.get("dice"))
+        language = rules_of(dice)
+        name = catalog().default if language is RULES else language.default_dictionary
+        rules = rules_named(name)
+    else:
+        name = name or catalog().default
+        rules = rules_named(name)
+        dice = read_dice_set(fields.get("dice"), rules.default_set)
     check_dice_language(dice, rules)
     dictionary = dictionary_named(name)
     seed = read_seed(fields.get("seed"))
