@@ -31,7 +31,7 @@ from .errors import BoggleError
 from .i18n import _, number
 from .morphology import lemmas
 from .rules import RULES
-from .words import normalize_word
+from .words import first_typed, normalize_word
 
 SHIPPED_FILE = Path(__file__).resolve().parent.parent / "wordlists" / "definitions.txt"
 
@@ -119,11 +119,14 @@ def check_word(written: str) -> str:
             )
         )
     if not RULES.is_letters(word):
-        where = next(i for i, ch in enumerate(word, 1) if ch not in RULES.letters)
+        # Named as typed: the İ of "İstanbul", not the dot its lower case adds.
+        where, typed = first_typed(written, RULES.is_letters) or next(
+            (i, ch) for i, ch in enumerate(word, 1) if ch not in RULES.letters
+        )
         raise DefinitionError(
             _(
                 "%(letter)s (character %(where)s) is not a letter a-z; words are letters only",
-                letter=repr(word[where - 1]),
+                letter=repr(typed),
                 where=where,
             )
         )

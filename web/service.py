@@ -44,7 +44,7 @@ from boggle.scoring import score_game
 from boggle.solver import Solution
 from boggle.spellings import Spellings, spellings_for
 from boggle.standings import game_document
-from boggle.words import normalize_word
+from boggle.words import first_typed, has_invisible, normalize_word
 
 from .errors import APIError, bad_request, board_error
 from .logs import board_summary
@@ -214,6 +214,19 @@ def run_lookup(fields: Mapping[str, Any]) -> dict[str, Any]:
             "bad_word",
             _("the word is %(length)s characters; words are short", length=number(len(word))),
         )
+    # As /define refuses them: characters no word holds and no screen shows.
+    hidden = first_typed(word, lambda ch: not has_invisible(ch))
+    if hidden is not None:
+        where, typed = hidden
+        raise bad_request(
+            "bad_word",
+            _(
+                "%(letter)s (character %(where)s) is a control character, not a letter; "
+                "words are letters only",
+                letter=repr(typed),
+                where=where,
+            ),
+        )
     name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
     dictionary = dictionary_named(name)
     word = normalize_word(word)
@@ -311,6 +324,8 @@ def run_random(fields: Mapping[str, Any]) -> dict[str, Any]:
     rows = read_size(fields.get("rows"), "rows", limits())
     cols = read_size(fields.get("cols"), "cols", limits())
     seed = read_seed(fields.get("seed"))
+    # A size too large is the fault of the side the client gave (there is no board field).
+    too_large_field = "rows" if rows is not None else "cols"
     try:
         dice, rows, cols = roll_plan(name, rows, cols, rules or RULES)
     except DiceError as error:
@@ -327,6 +342,7 @@ def run_random(fields: Mapping[str, Any]) -> dict[str, Any]:
                 cells=number(rows * cols),
                 limit=number(limits().max_cells),
             ),
+            too_large_field,
             limit=limits().max_cells,
         )
     board, seed = random_board(dice, seed, rows, cols)
