@@ -48,7 +48,7 @@ def test_the_json_addresses_are_the_api_blueprints_routes(app: Flask) -> None:
 
 def test_the_404_message_lists_the_pages_then_the_api_from_the_url_map(app: Flask) -> None:
     assert not_found_message(app) == (
-        "there is nothing at this address; the pages are /, /practice and /scoring, "
+        "there is nothing at this address; the pages are /, /practice, /scoring and /table, "
         "the API /solve, /rich, /words.csv, /qr, /score, /random, /lookup, /define and "
         "/dictionaries"
     )
