@@ -46,7 +46,7 @@ def table_context(request: Request, catalog: Catalog, language: str) -> dict[str
         "dictionaries": catalog.describe(),
         "dice_groups": dice_groups(),
         "minutes": ROUND_MINUTES,
-        "offered_seconds": [minutes * 60 for minutes in ROUND_MINUTES],
+        "offered_seconds": [str(minutes * 60) for minutes in ROUND_MINUTES],
         "roll": None,
         "error": None,
         "status": 200,
