@@ -267,6 +267,19 @@ def test_a_refused_form_is_shown_back_as_it_was_sent(client: FlaskClient) -> Non
     assert chosen == {"dictionary": "standard", "dice": "de", "seconds": "120"}
 
 
+def test_a_refused_list_or_dice_set_is_shown_as_the_one_the_page_would_choose(
+    client: FlaskClient,
+) -> None:
+    client.set_cookie("lang", "fr")
+    doc = table(client, 400, dice="huge", dictionary="klingon")
+    form = doc.by_id("settings")
+    chosen = {
+        s.attrs["name"]: s.find("option", selected=True).attrs["value"]
+        for s in form.find_all("select")[:2]
+    }
+    assert chosen == {"dictionary": "fr", "dice": "fr"}
+
+
 # --- How the page is reached and built --------------------------------------------------
 
 

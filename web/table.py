@@ -70,10 +70,22 @@ def table_context(request: Request, catalog: Catalog, language: str) -> dict[str
         context["error"] = error.as_dict()["error"]
         context["status"] = error.status
         context["headers"] = error.headers
+        settle_form(form, catalog, language)
         return context
     form.update(dice=dice.name, dictionary=catalog.canonical(named), seconds=seconds)
     context["roll"] = roll_view(roll, round_seconds(dice, seconds), form, dice.min_length)
     return context
+
+
+def settle_form(form: dict[str, Any], catalog: Catalog, language: str) -> None:
+    """A refused form's settings as the selects can show them: a list or a dice set
+    that is not there is shown as the one the page would have chosen."""
+    if form["dictionary"] not in catalog:
+        form["dictionary"] = own_dictionary(catalog, rules_of_code(language))
+    form["dictionary"] = catalog.canonical(form["dictionary"])
+    if form["dice"].lower() not in ALL_DICE_SETS:
+        form["dice"] = catalog.rules(form["dictionary"]).default_set
+    form["dice"] = form["dice"].lower()
 
 
 def read_dice(name: str) -> DiceSet:

@@ -107,7 +107,10 @@ function tabletop(stage) {
   const canKeepAwake = () => typeof navigator.wakeLock?.request === "function";
 
   async function keepAwake() {
-    if (!canKeepAwake()) return;
+    if (!canKeepAwake()) {
+      say(_("This browser cannot keep the screen on: set the screen to stay on longer than a round."));
+      return;
+    }
     try {
       const lock = await navigator.wakeLock.request("screen");
       if (state.phase === "counting" || state.phase === "playing") {
@@ -284,9 +287,7 @@ function tabletop(stage) {
 
   // --- Where the page was left ---------------------------------------------------------
 
-  if (!canKeepAwake()) {
-    say(_("This browser cannot keep the screen on: set the screen to stay on longer than a round."));
-  }
+  if (!canKeepAwake()) keepAwake(); // says so from the start
   const kept = JSON.parse(stored(sessionStorage, ROUND) ?? "null");
   if (kept?.board === sameLink.href && Number.isFinite(kept.ends)) {
     if (kept.ends > Date.now()) {
