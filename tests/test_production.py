@@ -32,6 +32,8 @@ from web.security import HEADERS
 ROOT = Path(__file__).resolve().parent.parent
 WORKERS = 2
 BOARD = "sers/patg/line/sers"
+#: The recipe is production: it starts only with a secret of its own for the days' boards.
+DAILY_SECRET = "the production tests' secret"
 
 pytestmark = pytest.mark.slow
 
@@ -77,7 +79,11 @@ def production() -> Iterator[Recipe]:
         pytest.skip(reason)
     # A temporary run folder of the recipe's own (under /tmp, which nginx's workers can
     # reach when the tests run as root, as in CI), removed when it stops.
-    recipe = Recipe("127.0.0.1", free_port(), env={"BOGGLE_WORKERS": str(WORKERS)})
+    recipe = Recipe(
+        "127.0.0.1",
+        free_port(),
+        env={"BOGGLE_WORKERS": str(WORKERS), "BOGGLE_DAILY_SECRET": DAILY_SECRET},
+    )
     try:
         with open(recipe.run_dir / "gunicorn.log", "wb") as log:
             recipe.start(gunicorn_log=log)
@@ -242,7 +248,7 @@ def impatient() -> Iterator[Recipe]:
     recipe = Recipe(
         "127.0.0.1",
         free_port(),
-        env={"BOGGLE_WORKERS": "1", "BOGGLE_PURE_PYTHON": "1"},
+        env={"BOGGLE_WORKERS": "1", "BOGGLE_PURE_PYTHON": "1", "BOGGLE_DAILY_SECRET": DAILY_SECRET},
         deadline=1.0,
     )
     try:
