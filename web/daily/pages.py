@@ -335,6 +335,7 @@ def render_me(
         "done": done,
         "max_name": current_app.config["ROOM_MAX_NAME_CHARS"],
         "error": error and {**error.as_dict()["error"], "field": error.field or "name"},
+        "rules": page_rules(verdicts=verdict_texts()),  # the page script reads them
     }
     return render_template("me.html", **context), error.status if error else 200
 
@@ -506,7 +507,8 @@ def histogram_chart(histogram: Sequence[dict[str, int]], yours: int) -> dict[str
                 ),
             }
         )
-    return {"bars": bars, "width": len(bars) * 12}
+    # As wide as the most bars, whatever their number: a bar keeps its width.
+    return {"bars": bars, "width": HISTOGRAM_BARS * 12}
 
 
 def history_chart(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -528,4 +530,4 @@ def history_chart(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
         }
         for index, entry in enumerate(shown)
     ]
-    return {"bars": bars, "width": max(len(bars) * 12, 12)}
+    return {"bars": bars, "width": CHART_DAYS * 12}
