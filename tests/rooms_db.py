@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -151,13 +152,18 @@ def make_rooms_app(
     catalog: Catalog, cache_dir: Path, room_database: str, clock: Clock
 ) -> Iterator[Callable[..., Flask]]:
     """Build apps on the test's database and clock (settings may be added); each one's
-    connections are closed after the test."""
+    connections are closed after the test. A round starts the moment the host starts
+    it, unless the test sets ROOM_COUNTDOWN_SECONDS: the countdown is tested on its own,
+    and every other test would only move its clock past it."""
     made: list[Flask] = []
 
     def make(**config: Any) -> Flask:
         settings = {"TESTING": True, "CACHE_DIR": str(cache_dir), "DATABASE_URL": room_database}
         app = create_app({**settings, **config}, catalog=catalog)
-        app.extensions["boggle.rooms"].clock = clock
+        rooms = app.extensions["boggle.rooms"]
+        rooms.clock = clock
+        if "ROOM_COUNTDOWN_SECONDS" not in config:
+            rooms.limits = replace(rooms.limits, countdown=0.0)
         made.append(app)
         return app
 
