@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -42,6 +43,7 @@ def room_app(
     rooms = app.extensions["boggle.rooms"]
     rooms.clock = clock
     rooms.seeds = lambda: SEED
+    rooms.limits = replace(rooms.limits, countdown=0.0)  # see rooms_db.make_rooms_app
     yield app
     rooms.database.dispose()
 
