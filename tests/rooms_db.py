@@ -141,6 +141,26 @@ def room_database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return url
 
 
+@pytest.fixture(params=BACKENDS)
+def empty_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of an empty database of its own, never migrated, SQLite or PostgreSQL
+    (a database made in the session's cluster, and dropped after the test)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+        return
+    socket_dir = request.getfixturevalue("postgres_socket")
+    name = f"empty_{os.getpid()}_{abs(hash(request.node.nodeid)) % 10**8}"
+    admin = create_engine(_pg_url(socket_dir, "postgres"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        yield _pg_url(socket_dir, name)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        admin.dispose()
+
+
 @pytest.fixture
 def clock() -> Clock:
     """The clock the test's rooms run on."""
