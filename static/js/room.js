@@ -307,13 +307,14 @@ function renderManage(me) {
 
 // --- The countdown ---------------------------------------------------------------------
 
-/** 3, 2, 1 to the round's start by the server's clock, each number at its whole second;
- * at the start itself, the poll that brings the board. */
+/** 3, 2, 1 to the round's start by the server's clock, each number at its whole second
+ * (the poll at the start brings the board, see `poll`). */
 function renderCountdown() {
   const r = round();
   $("starting-title").textContent = _("Round %(number)s is about to start", { number: r.number });
   const left = serverClock.until(r.started_at);
-  const seconds = Math.max(0, Math.ceil(left / 1000));
+  // "1" stays until the board comes (a round trip after the start), never "0".
+  const seconds = Math.max(1, Math.ceil(left / 1000));
   $("countdown").textContent = String(seconds);
   if (state.counted !== r.number) {
     state.counted = r.number;

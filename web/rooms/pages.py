@@ -55,6 +55,13 @@ ROUND_LENGTHS = (30, 60, 120, 180, 240, 300, 600)
 SHORTEST_WORDS = (3, 4, 5, 6)
 #: The best words nobody found that the results show (the rest are a count).
 BEST_MISSED = 30
+#: Short names of the English dice sets, for the form's menu (see ``dice_choice``);
+#: another language's sets are named by their language, any other set by its title.
+DICE_NAMES = {
+    "classic": N_("classic (1976-1986)"),
+    "new": N_("new (1987 onwards)"),
+    "deluxe": N_("Deluxe / Master"),
+}
 #: The form's fields that have an error note of their own.
 FORM_FIELDS = ("name", "dice", "min_length", "dictionary", "seconds")
 
@@ -80,8 +87,7 @@ def dice_groups() -> list[dict[str, Any]]:
             "language": rules.code,
             "label": _(rules.language),
             "choices": [
-                dice_choice(dice, rules.code, _(rules.language))
-                for dice in sets_of(rules).values()
+                dice_choice(dice, rules.code, _(rules.language)) for dice in sets_of(rules).values()
             ],
         }
         for rules in (RULES, *LANGUAGES.values())
@@ -110,13 +116,16 @@ def dice_choice(
 ) -> dict[str, Any]:
     """A dice set as the form offers it: the API's defaults for it, said beside it.
 
-    Its ``label`` in the menu is its size and, for another language's dice, the
-    language alone: a phone's menu shows one line of about 35 characters, and a title
-    ("Boggle 4x4, Français (d'après la fréquence des lettres)") would be cut off. The
-    whole ``title`` is said under the menu."""
+    Its ``label`` in the menu is its size and a short name (for another language's
+    dice, the language): a phone's menu shows one line of under 30 characters, and a
+    title ("Boggle 4x4, Français (d'après la fréquence des lettres)") would be cut
+    off. The whole ``title`` is said under the menu."""
     big = dice.rows * dice.cols >= BIG_BOARD_CELLS
     title = _(dice.title)
-    name = language_name if language != RULES.code else title
+    if language != RULES.code:
+        name = language_name
+    else:
+        name = _(DICE_NAMES[dice.name]) if dice.name in DICE_NAMES else title
     return {
         "name": dice.name,
         "language": language,
