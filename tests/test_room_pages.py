@@ -378,7 +378,7 @@ def test_bad_input_to_every_form_is_a_4xx_page_never_a_500(room_app: Flask) -> N
         answers.append(guest.post(f"/room/{code}/join", data={"name": value}))
         answers.append(host.post(f"/room/{code}/rounds/1/words", data={"word": value}))
         answers.append(host.get(f"/room/{code}", query_string={"said": value}))
-        answers.append(guest.get("/join", query_string={"code": value}))
+        answers.append(guest.get("/room/join", query_string={"code": value}))
         answers.append(host.post(f"/room/{code}/lock", data={"locked": value}))
     answers += [
         host.post("/room", json={"name": 5}),

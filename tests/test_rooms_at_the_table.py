@@ -107,7 +107,9 @@ def test_rooms_made_with_ten_character_codes_keep_their_codes_and_links(
     assert poll(client, old)["room"] == old
     assert client.get(f"/room/{old}").status_code == 200  # the old link
     assert client.get(f"/rooms/{old}/qr").status_code == 200  # and its QR code
-    assert client.get("/join", query_string={"code": old}).headers["Location"] == f"/room/{old}"
+    assert (
+        client.get("/room/join", query_string={"code": old}).headers["Location"] == f"/room/{old}"
+    )
 
 
 def test_the_code_field_goes_to_the_room_or_says_what_is_wrong(app: Flask) -> None:
@@ -116,14 +118,14 @@ def test_the_code_field_goes_to_the_room_or_says_what_is_wrong(app: Flask) -> No
     for page in ("/", "/room"):
         html = client.get(page).get_data(as_text=True)
         form = re.search(
-            r'<form class="code-form" method="get" action="/join">.*?</form>', html, re.S
+            r'<form class="code-form" method="get" action="/room/join">.*?</form>', html, re.S
         )
         assert form and 'name="code"' in form.group(), page
         assert '<label for="room-code">Enter a code</label>' in form.group()
-    found = client.get("/join", query_string={"code": f" {code.lower()} "})
+    found = client.get("/room/join", query_string={"code": f" {code.lower()} "})
     assert (found.status_code, found.headers["Location"]) == (303, f"/room/{code}")
     missing = "Z" * 5 if code != "Z" * 5 else "Y" * 5
-    unknown = client.get("/join", query_string={"code": missing})
+    unknown = client.get("/room/join", query_string={"code": missing})
     assert unknown.status_code == 404
     assert f"there is no room &#39;{missing}&#39;; check the code or link" in unknown.get_data(
         as_text=True
@@ -133,10 +135,10 @@ def test_the_code_field_goes_to_the_room_or_says_what_is_wrong(app: Flask) -> No
         ("K7QO4", "a room code has no &#39;O&#39; in it: only the digits 2 to 9 and the letters "),
         ("K7Q", "&#39;K7Q&#39; has 3 characters; a room code has 5 (or 10 in older links)"),
     ):
-        refused = client.get("/join", query_string={"code": typed})
+        refused = client.get("/room/join", query_string={"code": typed})
         assert refused.status_code == 400
         assert message in refused.get_data(as_text=True)
-    assert client.get("/join").status_code == 200  # the form alone
+    assert client.get("/room/join").status_code == 200  # the form alone
 
 
 def test_guessing_codes_is_limited_per_address_and_then_no_answer_tells_a_room(
@@ -188,14 +190,14 @@ def test_every_way_of_naming_a_code_counts_as_a_guess(
         "/rooms/ZZZZZ/rounds/1/words",
         "/rooms/ZZZZZ/rounds/1/results",
         "/room/ZZZZZ",
-        "/join?code=ZZZZZ",
+        "/room/join?code=ZZZZZ",
     ):
         assert client.get(address).status_code == 404, address
     assert client.post("/rooms/ZZZZZ/players", json={"name": "Eve"}).status_code == 404
     assert client.post("/rooms/ZZZZZ/rounds", json={}).status_code == 404
     # A code that cannot be one is no guess at one: refused without counting.
     assert client.get("/rooms/ZZZ").status_code == 404
-    for address in ("/rooms/ZZZZZ", "/room/ZZZZZ", "/join?code=ZZZZZ"):
+    for address in ("/rooms/ZZZZZ", "/room/ZZZZZ", "/room/join?code=ZZZZZ"):
         assert client.get(address).status_code == 429, address
     with app.extensions["boggle.rooms"].database.reading() as session:
         assert session.scalar(select(func.count()).select_from(Miss)) == 8

@@ -226,7 +226,7 @@ def new_room() -> Response | tuple[str, int, dict[str, str]]:
 # --- Finding a room by its code ------------------------------------------------------------
 
 
-@bp.get("/join")
+@bp.get("/room/join")
 def find_room() -> Response | tuple[str, int, dict[str, str]]:
     """The "enter a code" form (on the home page and the play-together page): a code
     that names a room goes to it; any other is said beside the field."""
