@@ -32,6 +32,7 @@ storing one round's scores).
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -657,13 +658,11 @@ class Rooms:
             now = self.clock()
             last = self._latest_round(session, room)
             if last is not None and now < last.ends_at + self.limits.grace:
-                ends_at = f"{last.ends_at:.3f}"  # a Unix time, as the API gives it
+                counting = now < last.started_at
                 raise RoundInProgress(
-                    _(
-                        "round %(number)s is still being played; it ends at %(ends_at)s",
-                        number=last.number,
-                        ends_at=ends_at,
-                    ),
+                    _round_starting(room.code, last.number, last.started_at - now)
+                    if counting
+                    else _round_in_progress(last.number, last.ends_at - now, self.limits.grace),
                     retry_after=last.ends_at + self.limits.grace - now,
                 )
             board, seed = random_board(dice_set(room.dice), self.seeds(), room.rows, room.cols)
@@ -801,15 +800,7 @@ class Rooms:
         now = self.clock()
         if now < played.started_at:
             wait = played.started_at - now
-            raise RoundNotStarted(
-                _(
-                    "round %(number)s of room %(room)s starts %(seconds)s s from now",
-                    number=played.number,
-                    room=room.code,
-                    seconds=i18n.number(round(wait, 1)),
-                ),
-                retry_after=wait,
-            )
+            raise RoundNotStarted(_round_starting(room.code, played.number, wait), retry_after=wait)
         if now >= played.ends_at + self.limits.grace:
             raise RoundOver(_round_over(room.code, played.number))
 
@@ -934,8 +925,16 @@ class Rooms:
         return {
             "room": room.code,
             "settings": _settings(room).as_dict(),
+            # A player's points are total_score, as everywhere in the API; "total", the
+            # same number, stays for one release for the clients that read it.
             "players": [
-                {"id": p.seat, "name": p.name, "host": bool(p.host), "total": int(p.total)}
+                {
+                    "id": p.seat,
+                    "name": p.name,
+                    "host": bool(p.host),
+                    "total_score": int(p.total),
+                    "total": int(p.total),
+                }
                 for p in seated
             ],
             "you": you,
@@ -1155,6 +1154,33 @@ def unknown_round_message(code: str, number: int | str) -> str:
 
 def _name_taken(code: str, name: str) -> str:
     return _("someone in room %(room)s is called %(name)s already", room=code, name=repr(name))
+
+
+def _round_in_progress(number: int, left: float, grace: float) -> str:
+    """Why the next round cannot start yet, in seconds from now: a person reads the
+    message, and a Unix time means nothing to them (the API's fields give the times)."""
+    if left > 0:
+        return _(
+            "round %(number)s is still being played; it ends in %(seconds)s s",
+            number=number,
+            seconds=i18n.number(math.ceil(left)),
+        )
+    return _(
+        "round %(number)s has just ended; start the next in %(seconds)s s, once its last "
+        "words are in",
+        number=number,
+        seconds=i18n.number(max(1, math.ceil(left + grace))),
+    )
+
+
+def _round_starting(code: str, number: int, left: float) -> str:
+    """A round still counting down, and how long before it starts."""
+    return _(
+        "round %(number)s of room %(room)s starts in %(seconds)s s",
+        number=number,
+        room=code,
+        seconds=i18n.number(round(left, 1)),
+    )
 
 
 def _round_over(code: str, number: int) -> str:

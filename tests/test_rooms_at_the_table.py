@@ -287,7 +287,12 @@ def test_a_started_round_counts_down_and_shows_no_board_until_it_starts(
     early = guest.post(f"/rooms/{code}/rounds/1/words", json={"word": "flat"})
     assert (early.status_code, early.json["error"]["code"]) == (409, "round_not_started")
     assert early.headers["Retry-After"] == "5"
-    assert host.post(f"/rooms/{code}/rounds", json={}).json["error"]["code"] == "round_in_progress"
+    assert early.json["error"]["message"] == f"round 1 of room {code} starts in 5 s"
+    again = host.post(f"/rooms/{code}/rounds", json={}).json["error"]
+    assert again == {
+        "code": "round_in_progress",
+        "message": f"round 1 of room {code} starts in 5 s",
+    }
     clock.advance(4.999)
     same = guest.get(f"/rooms/{code}", headers={"If-None-Match": before.headers["ETag"]})
     assert same.status_code == 304
