@@ -6,7 +6,7 @@ None of these tables refers to the rooms' (a room and a play share nothing but t
 database), so this migration stands apart from the rooms' own.
 
 Revision ID: 0003_play_apart
-Revises: 0001_rooms
+Revises: 0002_rooms_at_the_table
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0003_play_apart"
-down_revision = "0001_rooms"
+down_revision = "0002_rooms_at_the_table"
 branch_labels = None
 depends_on = None
 
