@@ -166,9 +166,11 @@ class Challenges:
             return Made(self._add(session, board_id, play.id, client), Identity(player))
 
     def _add(self, session: Session, board_id: int, play: int, client: str) -> str:
-        code = codes.new_code()
+        # A challenge's link is sent, never typed: its code is a long one (31^10, about
+        # 49 bits), so that nobody finds a challenge by guessing.
+        code = codes.new_code(codes.LONG_CODE_LENGTH)
         while session.scalar(select(exists().where(Challenge.code == code))):
-            code = codes.new_code()  # 31^10 codes: all but never taken
+            code = codes.new_code(codes.LONG_CODE_LENGTH)
         session.add(
             Challenge(
                 code=code,
