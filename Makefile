@@ -81,6 +81,9 @@ bench: $(DEV) ## speed and memory benchmark (WORDLIST=path/to/enable2k.txt)
 loadtest: $(DEV) ## load test under gunicorn and wrk (see benchmarks/README.md)
 	$(BIN)/python benchmarks/load_test.py
 
+bench-daily: $(DEV) ## 10,000 players on a day's board, and results with 1,000,000 plays stored: recipe + PostgreSQL (benchmarks/README.md)
+	$(BIN)/python benchmarks/daily_load.py
+
 attack: $(DEV) ## slow clients and worst-case boards against the recipe (benchmarks/README.md)
 	$(BIN)/python benchmarks/attack.py
 

@@ -40,7 +40,10 @@ from sqlalchemy.orm import Session
 
 from boggle import Board, Catalog, Dictionary, SearchBudgetExceeded, Solution, i18n, solve
 from boggle.i18n import _, ngettext
+from boggle.rules import Ruleset
 from boggle.scoring import LONG_WORD, SCORED, WordVerdict, score_game
+from boggle.solver import FoundWord
+from boggle.words import normalize_word
 
 from . import codes
 from .apart_errors import NotFinished, NotPlaying, PlayOver, UnknownBoard
@@ -334,6 +337,7 @@ class Plays:
         self.budget = budget
         self.ceiling = ceiling
         self._solution = lru_cache(maxsize=SOLUTIONS_CACHED)(self._solve)
+        self._indexes = lru_cache(maxsize=SOLUTIONS_CACHED)(self._make_index)
         self._boards: dict[int, BoardSpec] = {}
         self._boards_lock = threading.Lock()
 
@@ -507,8 +511,8 @@ class Plays:
         spec = self.board(board_id)
         judged = self._judge(spec, written)
         digest = codes.token_hash(token) if token else ""
-        with self.database.writing() as session:
-            play = session.execute(
+        with self.database.connecting() as connection:
+            play = connection.execute(
                 PLAY_BY_KEY_LOCKED, {"digest": digest, "board": board_id}
             ).first()
             if play is None:
@@ -525,9 +529,9 @@ class Plays:
                 judged.path,
                 judged.points if judged.verdict == SCORED else 0,
             )
-            stored = session.execute(WORD_SENT, {"play": play.id, "word": sent.word}).first()
+            stored = connection.execute(WORD_SENT, {"play": play.id, "word": sent.word}).first()
             if stored is not None:
-                session.execute(
+                connection.execute(
                     COUNT_WORD, {"play": play.id, "window": window, "count": count, "added": 0}
                 )
                 return SentWord(stored.word, REPEAT, _path(stored.path), stored.score)
@@ -539,7 +543,7 @@ class Plays:
                         play.sent,
                     )
                 )
-            session.execute(
+            connection.execute(
                 ADD_WORD[self.database.backend],
                 {
                     "play_id": play.id,
@@ -551,22 +555,29 @@ class Plays:
                     "sent_at": now,
                 },
             )
-            session.execute(
+            connection.execute(
                 COUNT_WORD, {"play": play.id, "window": window, "count": count, "added": 1}
             )
             return sent
 
     def _judge(self, spec: BoardSpec, written: str) -> WordVerdict:
-        """The rules' verdict on one word alone, as the rooms judge one."""
+        """The rules' verdict on one word alone, as the rooms judge one (``judge``)."""
         solution, dictionary = self.solved(spec)
-        try:
-            game = score_game(solution, dictionary, [("you", [written])], self.budget)
-        except SearchBudgetExceeded as error:
-            raise SearchTooLong(str(error)) from None
-        verdicts = game.players[0].words
-        if not verdicts:
-            raise BadWord(_("the word has no letters in it"))
-        return verdicts[0]
+        found = self._index(spec).get(matched(written, dictionary.rules))
+        if found is not None:
+            # Most words sent are the board's: their verdict is the solution's entry.
+            return WordVerdict(found.word, written, SCORED, found.score, path=found.path)
+        return judge(solution, dictionary, written, self.budget)
+
+    def _index(self, spec: BoardSpec) -> dict[str, FoundWord]:
+        """The board's solution by word (made once per process and board)."""
+        return self._indexes(spec.dictionary, spec.rows, spec.cols, spec.faces, spec.min_length)
+
+    def _make_index(
+        self, dictionary: str, rows: int, cols: int, faces: tuple[str, ...], min_length: int
+    ) -> dict[str, FoundWord]:
+        solution = self._solution(dictionary, rows, cols, faces, min_length)
+        return {found.word: found for found in solution.words}
 
     def words(self, board_id: int, player: int | None) -> list[SentWord]:
         """The words the player sent on the board, in the order sent."""
@@ -829,6 +840,29 @@ class Plays:
             session.execute(delete(Challenge).where(Challenge.play_id.in_(old)))
             deleted = session.execute(delete(Play).where(Play.started_at < plays_before)).rowcount
             return int(emptied or 0), int(deleted or 0)
+
+
+def judge(
+    solution: Solution, dictionary: Dictionary, written: str, budget: float | None = None
+) -> WordVerdict:
+    """The rules' verdict on one written word alone: ``score_game`` with one player and
+    one word, as the rooms judge a word sent (the plain reference ``Plays`` keeps beside
+    its quick look-up of the solution's words; tests/test_daily_play.py holds them equal)."""
+    try:
+        game = score_game(solution, dictionary, [("you", [written])], budget)
+    except SearchBudgetExceeded as error:
+        raise SearchTooLong(str(error)) from None
+    verdicts = game.players[0].words
+    if not verdicts:
+        raise BadWord(_("the word has no letters in it"))
+    return verdicts[0]
+
+
+def matched(written: str, rules: Ruleset) -> str:
+    """A written word as ``score_game`` matches it: normalised, and folded as its
+    language folds (in French, *élève* is ``eleve``)."""
+    word = normalize_word(written)
+    return rules.fold_word(word) if rules.folds_accents else word
 
 
 def count_word(window: float, count: int, now: float, per_second: int) -> tuple[float, int]:

@@ -8,12 +8,15 @@ others finish. On SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import json
+import random
 
 from apart_db import board_words, game_of
 from flask import Flask
 from flask.testing import FlaskClient
 from rooms_db import START, Clock
 
+from games.daily import daily_board, languages
+from games.plays import BoardSpec, judge
 from games.rooms import GRACE_SECONDS
 
 DAY = "2027-01-15"
@@ -264,9 +267,9 @@ def test_a_play_left_running_is_counted_once_its_time_is_over(
     gone, back = apart_app.test_client(), apart_app.test_client()
     start(gone)
     send(gone, words[0])
-    clock.advance(181)
+    clock.advance(180 + GRACE_SECONDS / 2)
     assert gone.get(BOARD).json["state"] == "playing"  # within the grace
-    clock.advance(GRACE_SECONDS)
+    clock.advance(GRACE_SECONDS / 2)
     assert gone.get(BOARD).json["state"] == "finished"
     start(back)
     back.post(f"{BOARD}/finish", json={})
@@ -284,3 +287,34 @@ def test_the_day_lists_the_players_plays_and_their_days_in_a_row(
     assert today[f"{DAY}/en/4x4"] == {"state": "playing", "score": None}
     assert today[f"{DAY}/en/5x5"] == {"state": "finished", "score": 0}
     assert client.get("/daily").json["streak"] == 1
+
+
+# --- The quick verdict and its reference --------------------------------------------------
+
+
+def test_a_words_quick_verdict_is_the_rules_verdict_on_it_alone(app: Flask) -> None:
+    """Plays looks a word up in the board's solution before it asks score_game: held
+    equal to score_game's verdict (games.plays.judge) for words of an English board and
+    a French one (whose accents fold), written as players write them, and for words that
+    are not there."""
+    plays = game_of(app).plays
+    rng = random.Random(31)
+    for language, size in (("en", "5x5"), ("fr", "4x4")):
+        board = daily_board("parity", DAY, language, size)
+        rules = languages()[language]
+        spec = BoardSpec(
+            0, "daily", None, DAY, language, None, board.rows, board.cols, 3,
+            rules.default_dictionary, 180, board.faces, 0, 0,
+        )  # fmt: skip
+        solution, dictionary = plays.solved(spec)
+        letters = sorted(rules.alphabet)
+        written = []
+        for found in solution.words[:100]:
+            accented = found.word.replace("e", "é", 1) if language == "fr" else found.word
+            written += [found.word, found.word.upper(), f"«{accented}»", f" {found.word}. "]
+        written += [
+            "".join(rng.choice(letters) for _ in range(rng.randint(2, 8))) for _ in range(300)
+        ]
+        written += ["ab", "a b c", "tea4", "qu", "ijs"]
+        for word in written:
+            assert plays._judge(spec, word) == judge(solution, dictionary, word), (language, word)
