@@ -392,6 +392,7 @@ def main() -> int:
         "--workers", type=int, default=0, help="gunicorn workers (default: its own)"
     )
     parser.add_argument("--skip-day", action="store_true", help="part 2 only")
+    parser.add_argument("--skip-stored", action="store_true", help="part 1 only")
     args = parser.parse_args()
     if find_nginx() is None:
         print("error: nginx is not installed (Debian: apt-get install nginx)")
@@ -426,8 +427,9 @@ def main() -> int:
                 load = os.getloadavg()[0]
                 tally, elapsed = play_the_day(port, args)
                 met = report_day(tally, elapsed, args, server, load)
-            load = os.getloadavg()[0]
-            report_stored(results_side_by_side(port, url, args), load)
+            if not args.skip_stored:
+                load = os.getloadavg()[0]
+                report_stored(results_side_by_side(port, url, args), load)
         finally:
             recipe.stop()
     finally:
