@@ -1,5 +1,6 @@
 """Tests for the German, French, Spanish, Italian and Dutch lists, their rules, dice and counter."""
 
+import dataclasses
 import importlib.util
 import itertools
 import json
@@ -52,11 +53,14 @@ def require_sources() -> None:
     """The Debian lists: skipped where absent, a failure when CI demands them."""
     paths = [language.source for language in LANGUAGES.values()]
     paths += [language.hunspell_dic for language in LANGUAGES.values() if language.hunspell_dic]
+    paths += [language.expand_dic for language in LANGUAGES.values() if language.expand_dic]
     missing = [str(path) for path in paths if not path.is_file()]
+    missing += [] if shutil.which("unmunch") else ["unmunch"]
     if missing:
         message = (
             f"language word lists not found ({', '.join(missing)}); install them: apt-get "
-            "install wngerman wfrench wspanish witalian wdutch hunspell-de-de"
+            "install wngerman wfrench wspanish witalian wdutch hunspell-de-de hunspell-es "
+            "hunspell-tools"
         )
         if os.environ.get("BOGGLE_REQUIRE_LANGUAGES") == "1":
             pytest.fail(f"BOGGLE_REQUIRE_LANGUAGES=1 but {message}")
@@ -91,26 +95,48 @@ def test_list_obeys_its_alphabet_and_is_sorted_and_unique(code: str) -> None:
 @pytest.mark.parametrize(
     ("code", "present", "absent"),
     [
-        # Nouns lower-cased, umlauts kept, ß as ss; names and abbreviations out.
+        # Nouns lower-cased, umlauts kept, ß as ss; names, places and abbreviations out;
+        # every inflection in (igerman98's Hunspell expansion).
         (
             "de",
-            ["mädchen", "strasse", "haus", "tisch"],
-            ["anna", "goethe", "acpi", "straße", "usw", "inkl", "bzw"],
+            ["mädchen", "strasse", "haus", "tisch", "ging", "gingen", "gegangen", "häuser"]
+            + ["kindern", "schönsten", "läufst", "essen", "polen", "berliner", "münster"],
+            ["anna", "goethe", "acpi", "straße", "usw", "inkl", "bzw", "berlin", "münchen"]
+            + ["köln", "deutschland", "frankreich", "europa", "london", "wien", "moskau"]
+            + ["japan", "rhein", "donau", "berlins", "europas"],
         ),
-        # Accents folded; coq cannot be played with the Qu face; aujourd'hui has an apostrophe.
+        # Accents folded; coq cannot be played with the Qu face; aujourd'hui has an
+        # apostrophe; every verb form in; places out.
         (
             "fr",
-            ["ete", "eleve", "quatre", "cinquante", "sept"],
-            ["été", "coq", "cinq", "aujourdhui", "dec"],
+            ["ete", "eleve", "quatre", "cinquante", "sept", "chantions", "finissons"]
+            + ["mangeames", "allions", "irons", "fimes", "chevaux", "vinrent"],
+            ["été", "coq", "cinq", "aujourdhui", "dec", "allemagne", "bruxelles"]
+            + ["moscou", "france"],
         ),
-        # ñ kept, other accents folded; multi is a prefix, not a word.
-        ("es", ["año", "niño", "cancion", "pinguino"], ["multi", "pseudo", "canción"]),
-        ("it", ["citta", "casa"], ["città", "roma", "faq", "soqquadro"]),
+        # ñ kept, other accents folded; multi is a prefix, not a word; plurals and every
+        # verb form in (hunspell-es expanded), names out, pronouns after a verb out.
+        (
+            "es",
+            ["año", "niño", "cancion", "pinguino", "casas", "perros", "libros", "grandes"]
+            + ["verdes", "hablamos", "tengo", "fue", "dijo", "puede", "cantaban"]
+            + ["asociacion", "costilla", "monzon"],
+            ["multi", "pseudo", "canción", "españa", "francia", "europa", "carlos"]
+            + ["madrid", "alemania", "moscu", "cantandoselas", "abstraedsela"],
+        ),
+        (
+            "it",
+            ["citta", "casa", "cantavamo", "parlarono", "case", "libri", "andiamo"]
+            + ["fecero", "dissero", "vado", "cantero", "cantassero"],
+            ["città", "roma", "faq", "soqquadro", "milano", "germania", "londra"],
+        ),
         # één folds to een; names, abbreviations, plurals with apostrophes out.
         (
             "nl",
-            ["huis", "ijs", "een", "ideeen", "cafe", "vrij"],
-            ["nelis", "dna", "km", "autos", "okt", "ont"],
+            ["huis", "ijs", "een", "ideeen", "cafe", "vrij", "liep", "liepen", "gelopen"]
+            + ["zwommen", "fietste", "fietsten", "huizen", "kinderen", "gaat"],
+            ["nelis", "dna", "km", "autos", "okt", "ont", "amsterdam", "duitsland"]
+            + ["londen", "parijs", "moskou"],
         ),
     ],
 )
@@ -178,6 +204,74 @@ def test_german_names_are_told_by_their_flags(tmp_path: Path) -> None:
     assert names == {"Anna", "Hans", "ACPI"}
     assert rebuild.is_german_name("Annas", names)
     assert not rebuild.is_german_name("Tisches", names)
+
+
+def test_listed_places_and_their_genitives_are_german_names(tmp_path: Path) -> None:
+    dic = tmp_path / "de.dic"
+    dic.write_text("3\nBerlin/Sm\nÄrger/Sm\nAnna/S\n", encoding="utf-8")
+    places = tmp_path / "places.txt"
+    places.write_text("# a comment\nBerlin  # the capital\n\n", encoding="utf-8")
+    language = dataclasses.replace(LANGUAGES["de"], hunspell_dic=dic, names_file=places)
+    is_name = rebuild.proper_name_test(language)
+    assert [is_name(e) for e in ("Berlin", "Berlins", "Anna", "Ärger", "Ärgers")] == [
+        True,
+        True,
+        True,
+        False,
+        False,
+    ]
+
+
+def test_listed_names_are_names_in_a_list_without_capitals(tmp_path: Path) -> None:
+    names = tmp_path / "names.txt"
+    names.write_text("españa\n", encoding="utf-8")
+    language = dataclasses.replace(LANGUAGES["es"], names_file=names)
+    is_name = rebuild.proper_name_test(language)
+    assert [is_name(e) for e in ("españa", "España", "español")] == [True, True, False]
+
+
+def test_every_listed_name_is_spelt_as_its_source_spells_it() -> None:
+    # A name the source does not hold as written (a typo, a missing accent) removes nothing.
+    # Whether the names are gone is the probes' test above: a name's folded spelling may
+    # also be a word's (Spanish coran, they cure; Corán is the name).
+    require_sources()
+    for language in LANGUAGES.values():
+        if language.names_file is None:
+            continue
+        listed = rebuild.read_names(language.names_file)
+        source = set(rebuild.read_source(language.source))
+        assert sorted(listed - source) == [], f"{language.names_file.name}: not in the source"
+
+
+def test_expansion_leaves_out_only_classes_of_pronouns(tmp_path: Path) -> None:
+    aff = tmp_path / "es.aff"
+    aff.write_text(
+        "SET UTF-8\nFLAG UTF-8\nSFX R Y 2\nSFX R ar o ar\nSFX R ar as ar\n"
+        "SFX À Y 2\nSFX À 0 la r\nSFX À 0 los r\n",
+        encoding="utf-8",
+    )
+    language = LANGUAGES["es"]
+    assert rebuild.left_out_flags(language, aff) == {"À"}
+    aff.write_text(aff.read_text(encoding="utf-8") + "SFX Á Y 1\nSFX Á ar ado ar\n")
+    with pytest.raises(rebuild.RebuildError, match=r"class Á .* also adds \['ado'\]"):
+        rebuild.left_out_flags(language, aff)
+
+
+def test_expansion_gives_the_forms_of_a_stem(tmp_path: Path) -> None:
+    if shutil.which("unmunch") is None:
+        require_sources()
+        pytest.skip("unmunch is not installed")
+    aff = tmp_path / "es.aff"
+    aff.write_text(
+        "SET UTF-8\nFLAG UTF-8\nSFX S Y 1\nSFX S 0 s [aeiou]\n"
+        "SFX À Y 1\nSFX À 0 lo r\nSFX R Y 1\nSFX R ar amos ar\n",
+        encoding="utf-8",
+    )
+    dic = tmp_path / "es.dic"
+    dic.write_text("2\ncasa/S\ncantar/RÀ\n", encoding="utf-8")
+    language = dataclasses.replace(LANGUAGES["es"], expand_dic=dic)
+    # The plural and the verb form; cantarlo (a pronoun after the verb) is left out.
+    assert rebuild.expand(language) == ["cantamos", "cantar", "casa", "casas"]
 
 
 def test_dotted_entries_name_abbreviations() -> None:
