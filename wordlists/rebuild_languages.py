@@ -172,7 +172,8 @@ def expand(language: Language) -> list[str]:
         )
     if result.returncode != 0:
         raise RebuildError(f"unmunch failed on {dic_path} (exit {result.returncode})")
-    return sorted({line.strip() for line in result.stdout.decode("utf-8").split("\n") if line.strip()})
+    forms = (line.strip() for line in result.stdout.decode("utf-8").split("\n"))
+    return sorted({form for form in forms if form})
 
 
 def dotted(entries: Iterable[str]) -> frozenset[str]:
@@ -244,9 +245,8 @@ def build(language: Language) -> Built:
     stages = [(f"entries in {language.source}", len(entries))]
     if language.expand_dic is not None:
         entries = sorted(set(entries) | set(expand(language)))
-        stages.append(
-            (f"with the forms of {language.expand_dic} (unmunch, pronouns after verbs left out)", len(entries))
-        )
+        expanded = f"with the forms of {language.expand_dic} (unmunch; no pronouns after verbs)"
+        stages.append((expanded, len(entries)))
 
     def keep(description: str, test: Callable[[str], bool]) -> None:
         entries[:] = [entry for entry in entries if test(entry)]
