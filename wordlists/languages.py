@@ -151,12 +151,12 @@ LANGUAGES: dict[str, Language] = {
             package="wdutch",
             source=DICT / "dutch",
             alphabet="abcdefghijklmnopqrstuvwxyz",
-            # Dutch Scrabble ignores diacritics (één, ideeën are EEN, IDEEEN) and spells
-            # IJ with the I and J tiles, so i and j stay letters; the cubes also carry an
-            # IJ face, since Dutch treats ij as one letter too (IJsselmeer) and it is as
-            # frequent in Dutch words as j or z.
+            # Dutch Scrabble ignores diacritics (één, ideeën are EEN, IDEEEN). IJ is two
+            # letters, I and J: Dutch Scrabble has had no IJ tile since 14 March 1998 and
+            # no Dutch Boggle IJ cube is documented (README.md, "Dutch IJ"); the ligature
+            # ĳ, which a keyboard may give, is those two letters.
             kept="",
-            multi_letter_faces=(QU, "ij"),
+            replacements=(("ĳ", "ij"),),
             # Prefixes listed as entries (anti, mini, pro, ver are words and stay), and
             # the months' abbreviations (jan, okt; the source lists them with a dot too).
             not_words=frozenset(
