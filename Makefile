@@ -77,10 +77,12 @@ attack: $(DEV) ## slow clients and worst-case boards against the recipe (benchma
 
 # Mutants are written to mutants/ (gitignored), never to the sources. Two workers, and
 # a hard stop at 30 minutes. The whole of boggle/ is over 3,000 mutants, hours on this
-# machine, so the default is the four modules held to 95% and the request reader;
-# MUTANTS chooses others, e.g. MUTANTS='boggle.dictionary.*' (tests/README.md).
-MUTANTS ?= boggle.board.* boggle.scoring.* boggle.solver.* boggle.dice.* web.params.*
-mutate: $(DEV) ## mutation testing of board, scoring, solver, dice and web/params.py (tests/README.md)
+# machine, so the default is the four modules held to 95%, the request and body readers
+# and the game rooms; MUTANTS chooses others, e.g. MUTANTS='boggle.dictionary.*'
+# (tests/README.md).
+MUTANTS ?= boggle.board.* boggle.scoring.* boggle.solver.* boggle.dice.* web.params.* \
+	web.body.* games.rooms.*
+mutate: $(DEV) ## mutation testing of board, scoring, solver, dice, web/params.py, web/body.py, games/rooms.py (tests/README.md)
 	rm -rf mutants
 	timeout 30m $(BIN)/python tests/mutation_run.py run --max-children 2 $(MUTANTS)
 	$(BIN)/python tests/mutation_report.py
