@@ -7,7 +7,7 @@ routes are the blueprints of ``web/api.py`` (JSON) and ``web/page_routes.py`` (H
 over the service layer of ``web/service.py``, and the game rooms' ``web/rooms/`` over
 ``games/`` (its database is not connected to until a room is asked for).
 
-Run it with ``make run`` (development) or ``make serve`` (gunicorn, see README).
+Run it with ``make run`` (development) or ``make serve`` (gunicorn, see docs/deploy.md).
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ DEFAULTS: dict[str, Any] = {
     "SCORE_MAX_WORDS": 1000,
     "SCORE_MAX_NAME_CHARS": 40,
     "SCORE_MAX_WORD_CHARS": 64,
-    # Game rooms (README, "Rooms API"). Their database, as an SQLAlchemy URL:
+    # Game rooms (docs/rooms.md). Their database, as an SQLAlchemy URL:
     # sqlite:///path/to/file.sqlite3 or postgresql+psycopg://user:password@host/name;
     # none for the SQLite file instance/rooms.sqlite3. `make db-upgrade` migrates it.
     # Nothing connects to it before the first room request.

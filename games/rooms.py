@@ -230,7 +230,7 @@ class RoomSettings:
 
 @dataclass(frozen=True)
 class RoomLimits:
-    """The limits on rooms, their players and their words (settings, see README)."""
+    """The limits on rooms, their players and their words (settings, see docs/deploy.md)."""
 
     max_players: int = 12
     rooms_per_hour: int = 20

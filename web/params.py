@@ -30,7 +30,7 @@ from .errors import APIError, bad_request, board_error
 
 @dataclass(frozen=True)
 class Limits:
-    """The limits on what one request may ask for (configurable, see README)."""
+    """The limits on what one request may ask for (configurable, see docs/deploy.md)."""
 
     max_board_chars: int
     max_cells: int
