@@ -325,7 +325,8 @@ def test_german_names_are_told_by_their_flags(tmp_path: Path) -> None:
     )
     names = rebuild.german_names(dic)
     # Anna and Hans take no plural and no compound; Gereiztheit does not either but ends
-    # as abstract nouns do; Berlin carries noun flags and is not caught (README.md says so).
+    # as abstract nouns do; Berlin carries noun flags and is not caught by them (the list of
+    # places catches it, README.md says so).
     assert names == {"Anna", "Hans", "ACPI"}
     assert rebuild.is_german_name("Annas", names)
     assert not rebuild.is_german_name("Tisches", names)

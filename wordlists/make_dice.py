@@ -53,7 +53,7 @@ RAREST_SHARE = 0.005
 
 # How much more the common faces get than plain proportion (1.0), per language. Chosen
 # with benchmarks/language_boards.py; README.md has the runs.
-SHARPNESS = {"de": 2.0, "fr": 0.7, "es": 0.5, "it": 1.6, "nl": 1.0}
+SHARPNESS = {"de": 1.8, "fr": 0.7, "es": 0.5, "it": 1.6, "nl": 1.0}
 
 
 def faces_of(word: str, language: Language) -> list[str]:

@@ -5,6 +5,7 @@ Usage:
     python3 wordlists/rebuild_languages.py               # rewrite de.txt ... nl.txt and
                                                          # their -display.txt, print counts
     python3 wordlists/rebuild_languages.py --sample 100  # ... and a seeded sample of each
+                                                         # (--seed N for another one)
     python3 wordlists/rebuild_languages.py --check       # CI: fail if a committed file is
                                                          # missing or differs from a rebuild
 
@@ -335,7 +336,7 @@ def check(out_dir: Path, languages: Sequence[Language]) -> list[str]:
     return problems
 
 
-def name_samples(language: Language, sample: int) -> str:
+def name_samples(language: Language, sample: int, seed: int = SAMPLE_SEED) -> str:
     """Seeded samples of the capitalised entries the name test keeps and drops (German)."""
     test = proper_name_test(language)
     capitalised = [
@@ -346,12 +347,12 @@ def name_samples(language: Language, sample: int) -> str:
     lines = []
     for verdict, is_name in (("kept as nouns", False), ("dropped as names", True)):
         group = [entry for entry in capitalised if test(entry) is is_name]
-        picked = sorted(random.Random(SAMPLE_SEED).sample(group, min(sample, len(group))))
+        picked = sorted(random.Random(seed).sample(group, min(sample, len(group))))
         lines.append(f"  capitalised entries {verdict}: {len(group):,}; {' '.join(picked)}")
     return "\n".join(lines)
 
 
-def describe(built: Built, sample: int) -> str:
+def describe(built: Built, sample: int, seed: int = SAMPLE_SEED) -> str:
     """A report on one built list: each filter's count, size, longest word, a sample."""
     language = built.language
     version = installed_version(language.package) or "not installed"
@@ -373,10 +374,10 @@ def describe(built: Built, sample: int) -> str:
         f"({len(list_bytes(built.display)):,} bytes)",
     ]
     if sample:
-        picked = sorted(random.Random(SAMPLE_SEED).sample(built.words, sample))
-        lines.append(f"  sample of {sample} (seed {SAMPLE_SEED}): {' '.join(picked)}")
+        picked = sorted(random.Random(seed).sample(built.words, sample))
+        lines.append(f"  sample of {sample} (seed {seed}): {' '.join(picked)}")
         if language.capitalised_nouns:
-            lines.append(name_samples(language, sample))
+            lines.append(name_samples(language, sample, seed))
     return "\n".join(lines)
 
 
@@ -415,6 +416,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help=f"also print N words of each list, picked with seed {SAMPLE_SEED}",
     )
     parser.add_argument(
+        "--seed",
+        type=int,
+        default=SAMPLE_SEED,
+        help=f"the samples' seed (default: {SAMPLE_SEED}, the one README.md shows)",
+    )
+    parser.add_argument(
         "--language",
         choices=sorted(LANGUAGES),
         action="append",
@@ -449,7 +456,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     for one in built:
-        print(describe(one, args.sample))
+        print(describe(one, args.sample, args.seed))
     return 0
 
 
