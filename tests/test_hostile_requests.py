@@ -198,6 +198,38 @@ def test_a_multipart_form_over_the_part_limit_says_the_part_limit(client: FlaskC
     assert "more than 1,000 parts" in response.json["error"]["message"]
 
 
+class CountedInput(io.BytesIO):
+    """A server's input that counts the bytes the app takes from it."""
+
+    taken = 0
+
+    def read(self, size: int | None = -1) -> bytes:
+        data = super().read(size)
+        self.taken += len(data)
+        return data
+
+    def readinto(self, buffer: Any) -> int:
+        count = super().readinto(buffer)
+        self.taken += count
+        return count
+
+
+def test_a_body_of_unknown_length_past_the_limit_is_refused_one_byte_past_it(
+    app: Flask,
+) -> None:
+    # Framed by the server (chunked), a body is read to the limit and one byte more, and
+    # refused there: the megabytes behind it are never read into memory.
+    environ = EnvironBuilder(path="/solve", method="POST", content_type="application/json")
+    wsgi = environ.get_environ()
+    wsgi.pop("CONTENT_LENGTH", None)
+    wsgi["wsgi.input_terminated"] = True
+    wsgi["wsgi.input"] = stream = CountedInput(b"{" + b" " * (4 * LIMIT))
+    answer, status, _ = run_wsgi_app(app, wsgi)
+    assert int(status.split()[0]) == 413
+    assert json.loads(b"".join(answer))["error"]["code"] == "request_entity_too_large"
+    assert stream.taken == LIMIT + 1
+
+
 def send_declared(app: Flask, body: bytes, declared: int) -> tuple[int, dict[str, Any]]:
     """POST a JSON body to /solve with the Content-Length given; its status and JSON."""
     environ = EnvironBuilder(path="/solve", method="POST", content_type="application/json")
