@@ -16,9 +16,6 @@ from .params import read_fields, read_form_players
 
 bp = Blueprint("api", __name__)
 
-#: Endpoints for machines rather than people, left out of the addresses a 404 lists.
-UNLISTED = frozenset({"api.healthz"})
-
 
 @bp.route("/solve", methods=["GET", "POST"])
 def solve() -> Response:

@@ -460,6 +460,7 @@ def read_room_settings(fields: dict[str, Any]) -> RoomSettings:
                 cells=format_decimal(rows * cols),
                 limit=format_decimal(limits.max_cells),
             ),
+            "rows" if fields.get("rows") is not None else "cols",  # a room has no board field
             limit=limits.max_cells,
         )
     if dictionary is None:
