@@ -492,7 +492,7 @@ def test_a_landed_boards_document_gives_faces_turns_and_underlines_by_row() -> N
 
 @pytest.mark.parametrize("rules", ALL_RULESETS, ids=lambda rules: rules.code)
 def test_a_landed_boards_text_reads_back_as_the_same_board_in_its_language(rules) -> None:
-    # Qu, the two-letter faces, Dutch Ij and the blanks all come back as they were.
+    # Qu, the two-letter faces and the blanks all come back as they were.
     for spec in rules.dice_sets:
         for seed in range(30):
             board = landed_board(spec.name, seed).board
