@@ -3,8 +3,8 @@ before a round closes and stored after it, results asked for a moment before the
 and at it, and the limits on the word of the limit and the one past it.
 
 The round here is rolled with seed 0 from the classic dice, as in test_rooms_game.py
-(flat, flap, upon and float are on it), and lasts 60 s with 2 s of grace: it closes
-62 s after it starts. The clock stands still unless a test moves it.
+(flat, flap, upon and float are on it), and lasts 60 s with 2 s of grace; when it closes
+is read from the room's state. The clock stands still unless a test moves it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from games.rooms import RoomLimits, Rooms, RoomSettings, Seat
 
 CLASSIC = RoomSettings("classic", 4, 4, 3, "standard", 60)
 CLIENT = "192.0.2.1"
-CLOSES = 62.0  # 60 s of play and 2 s of grace
 
 
 class SlowCatalog:
@@ -64,12 +63,14 @@ def make_rooms(database: Database, catalog: object, clock: Clock, **limits: int)
 
 
 def started(rooms: Rooms, clock: Clock) -> tuple[Seat, float]:
-    """Ann's room with its first round started, and the time the round closes (times are
-    set, not added up, so that the close is met to the bit)."""
+    """Ann's room with its first round started and the clock at its start (after any
+    countdown), and the time the round closes, as the room's state gives it; times are
+    set from it, not added up, so that the close is met to the bit."""
     ann = rooms.create(CLASSIC, "Ann", CLIENT)
-    closes = clock.now + CLOSES
     rooms.start_round(ann.room, ann.token)
-    return ann, closes
+    played = rooms.state(ann.room, ann.token)["round"]
+    clock.now = max(clock.now, played["started_at"])  # past any countdown: words count
+    return ann, played["closes_at"]
 
 
 def test_a_word_judged_before_the_close_and_stored_after_it_is_refused(
