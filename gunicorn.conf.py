@@ -43,11 +43,14 @@ raw_env = [
 timeout = 30
 graceful_timeout = 20
 
-# Request line and header limits (gunicorn's defaults, stated for the README):
-# a GET /solve?board=... longer than this is refused; POST a large board instead.
-# nginx enforces its own, smaller limits first (deploy/nginx.conf).
+# Request line and header limits: a GET /solve?board=... longer than this is refused;
+# POST a large board instead. nginx enforces its own, smaller limits first
+# (deploy/nginx.conf), and answers them in the app's shape (web/edge.py); gunicorn's
+# own refusals are HTML, so none of them may be met behind nginx. Its line limits are
+# above nginx's 4 KB; the count of header fields is gunicorn's most, since nginx
+# bounds it by size alone (16 KB of header lines: about 4,400 at the shortest).
 limit_request_line = 4094
-limit_request_fields = 100
+limit_request_fields = 32768
 limit_request_field_size = 8190
 
 # gunicorn 25+ opens a control socket, by default one path per user
