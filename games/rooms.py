@@ -69,6 +69,7 @@ from .errors import (
     WordLimitReached,
 )
 from .models import Creation, Player, Room, Round, Score, Word
+from .names import name_key
 
 #: Seconds after a round's end during which words still count (sent before the end,
 #: delayed on the way).
@@ -356,7 +357,7 @@ class Rooms:
 
     def _seat(self, session: Session, room: Row | Room, name: str, host: bool, now: float) -> Seat:
         """Seat a player in the room (locked by the caller): the next seat number."""
-        key = name.casefold()
+        key = name_key(name)
         taken = select(exists().where(Player.room_id == room.id, Player.name_key == key))
         if session.scalar(taken):
             raise NameTaken(_name_taken(room.code, name))
