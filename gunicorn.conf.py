@@ -6,6 +6,8 @@ below; what actually runs is in the log ("Using worker: sync") and, when
 BOGGLE_CONTROL_SOCKET is set, on the control socket (``show config``).
 """
 
+import contextlib
+import ctypes
 import gc
 import os
 
@@ -65,11 +67,33 @@ errorlog = "-"
 loglevel = os.environ.get("BOGGLE_LOG_LEVEL", "info")
 
 
-def when_ready(server):
-    """Freeze the objects of the loaded app out of the garbage collector's sight.
+# A worker is replaced by a fresh fork of the master after this many requests (give
+# or take the jitter, so that the workers are not all replaced at once): whatever a
+# worker has made its own since the fork (pages of the master's it wrote to, the
+# allocator's fragments) is given back, so its memory levels off however long it runs
+# (benchmarks/README.md, "Soak"). The worker finishes the request it has; a fork of the
+# loaded master takes milliseconds.
+max_requests = int(os.environ.get("BOGGLE_MAX_REQUESTS", 5000))
+max_requests_jitter = max_requests // 5
 
+
+def when_ready(server):
+    """Warm the loaded app, then freeze its objects out of the garbage collector's sight.
+
+    Warmed (web/warm.py): every template, language and lazily made thing a request
+    needs is made here, once, and shared by the workers, instead of once in each.
     A full collection walks every tracked object: with the app loaded that is about
-    30,000, 15 ms a time, landing on whichever request is running. Frozen before the
-    fork, they are never walked again (and their pages stay shared with the workers).
+    70,000, tens of ms a time, landing on whichever request is running. Frozen before
+    the fork, they are never walked again (and their pages stay shared with the
+    workers).
     """
+    from web.warm import warm_up
+
+    warm_up(server.app.wsgi())
+    gc.collect()
+    # The memory that loading and warming freed goes back to the system rather than
+    # stay in the master's heap, where each worker's first allocations would land and
+    # copy the pages (glibc only; elsewhere there is no such call and nothing to do).
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None).malloc_trim(0)
     gc.freeze()

@@ -27,7 +27,6 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import Row, bindparam, delete, exists, func, insert, select, update
@@ -70,6 +69,7 @@ from .errors import (
 )
 from .models import Creation, Player, Room, Round, Score, Word
 from .names import name_key
+from .solutions import SolutionCache
 
 #: Seconds after a round's end during which words still count (sent before the end,
 #: delayed on the way).
@@ -80,8 +80,6 @@ GRACE_SECONDS = 2.0
 RATE_WINDOW = 1.0
 #: The window the per-client room creation limit is counted over, in seconds.
 CREATION_WINDOW = 3600.0
-#: Solutions kept per process (one per board being played: 50 rooms need 50).
-SOLUTIONS_CACHED = 256
 
 ACCEPTED = "accepted"
 REPEAT = "repeat"
@@ -301,7 +299,8 @@ class Rooms:
         self.seeds = seeds
         self.budget = budget
         self.ceiling = ceiling
-        self._solution = lru_cache(maxsize=SOLUTIONS_CACHED)(self._solve)
+        # Bounded by the words kept, not the count (games/solutions.py).
+        self._solution = SolutionCache(self._solve)
 
     # --- Rooms and seats ------------------------------------------------------------
 
