@@ -210,11 +210,16 @@ def raw_answer(port: int, data: bytes) -> tuple[int, dict[str, str], bytes]:
     with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
         s.sendall(data)
         answer = b""
-        while chunk := s.recv(65536):
+        while b"\r\n\r\n" not in answer and (chunk := s.recv(65536)):
             answer += chunk
-    head, _, body = answer.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    headers = dict(tuple(part.strip() for part in line.split(":", 1)) for line in lines[1:])
+        head, _, body = answer.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        headers = dict(tuple(part.strip() for part in line.split(":", 1)) for line in lines[1:])
+        # To the body's end, not the connection's: nginx keeps it open a while after
+        # refusing a body it did not read.
+        length = int(headers.get("Content-Length", -1))
+        while (length < 0 or len(body) < length) and (chunk := s.recv(65536)):
+            body += chunk
     return int(lines[0].split()[1]), headers, body
 
 
