@@ -1,4 +1,4 @@
-"""gunicorn settings for production, behind nginx: see deploy/serve.py and README.
+"""gunicorn settings for production, behind nginx: see deploy/serve.py and docs/deploy.md.
 
 ``make serve`` starts gunicorn with this file and nginx in front of it. Every setting
 can be overridden on the gunicorn command line or with the environment variables

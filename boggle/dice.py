@@ -102,6 +102,14 @@ def sets_of(rules: Ruleset) -> dict[str, DiceSet]:
     return {spec.name: ALL_DICE_SETS[spec.name] for spec in rules.dice_sets}
 
 
+def rules_of(dice: DiceSet) -> Ruleset:
+    """The ruleset (language) a dice set was made for: a language's own, else English's."""
+    for rules in LANGUAGES.values():
+        if dice.name in sets_of(rules):
+            return rules
+    return RULES
+
+
 #: The set a board of each size is rolled with when none is named.
 DEFAULT_SET_FOR_SIZE = dict(RULES.default_set_for_size)
 DEFAULT_SET = RULES.default_set
