@@ -82,7 +82,12 @@ def test_warming_the_app_makes_its_pages_without_touching_the_database(
         {"TESTING": True, "CACHE_DIR": str(cache_dir), "DATABASE_URL": f"sqlite:///{database}"},
         catalog=catalog,  # type: ignore[arg-type]
     )
+    loaded = [
+        entry["name"] for entry in app.extensions["boggle.catalog"].describe() if entry["loaded"]
+    ]
     assert warm_up(app) > 6 * 12
     assert not database.exists()  # no connection made before the fork
+    # Nor a list loaded that the settings did not ask for.
+    assert [e["name"] for e in app.extensions["boggle.catalog"].describe() if e["loaded"]] == loaded
     compiled = {name for _, name in app.jinja_env.cache}  # type: ignore[union-attr]
     assert {"index.html", "practice.html", "room_new.html", "error.html"} <= compiled
