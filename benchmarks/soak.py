@@ -305,16 +305,22 @@ class Client:
         elif room.state == "lobby":
             status, _, body = self.send("POST", f"/rooms/{room.code}/rounds", {}, auth)
             if status == 201:
-                played = json.loads(body)["round"]
+                # The board is shown at the round's start, after the countdown.
+                room.closes_at, room.state = json.loads(body)["round"]["started_at"], "starting"
+        elif room.state == "starting" and time.time() >= room.closes_at:
+            status, _, body = self.send("GET", f"/rooms/{room.code}", headers=auth)
+            played = json.loads(body)["round"] if status == 200 else {}
+            if played.get("board"):
                 room.closes_at, room.state = played["closes_at"], "playing"
                 board = " / ".join(" ".join(row) for row in played["board"])
+                dictionary = json.loads(body)["settings"]["dictionary"]
                 status, _, solved = self.send(
-                    "POST",
-                    "/solve",
-                    {"board": board, "dictionary": json.loads(body)["settings"]["dictionary"]},
+                    "POST", "/solve", {"board": board, "dictionary": dictionary}
                 )
                 if status == 200:
                     room.words = [w["word"] for w in json.loads(solved)["words"][:15]]
+        elif room.state == "starting":
+            return
         elif room.state == "playing" and time.time() < room.closes_at - 1:
             if room.words and self.rng.random() < 0.6:
                 token = self.rng.choice(room.tokens)

@@ -734,6 +734,11 @@ def test_a_room_made_on_one_app_server_plays_on_the_other_with_the_same_results(
     # The host starts the round on the other server, with the token the first gave her.
     status, room = call(second, "POST", f"/rooms/{code}/rounds", {}, ann)
     assert status == 201, room
+    # The board is shown at the round's start, after the countdown; the first server
+    # tells it.
+    time.sleep(max(0.0, room["round"]["started_at"] - time.time()) + 0.05)
+    status, room = call(first, "GET", f"/rooms/{code}", token=bob)
+    assert (status, room["round"]["state"]) == (200, "playing"), room
     board = " / ".join(" ".join(row) for row in room["round"]["board"])
     _, solved = call(two_servers.base, "GET", f"/solve?{urlencode({'board': board})}")
     words = [entry["word"] for entry in solved["words"]][:8]
