@@ -19,12 +19,14 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 #   nginx             the production recipe's tests (tests/test_production.py)
 #   postgresql        the room tests on PostgreSQL (tests/rooms_db.py starts a cluster)
 #   gcc, python3-dev  the native search core (boggle/_native.c, built by pip install -e .)
+#   openssl           the self-signed certificate of the recipe's test over TLS
 PACKAGES=(
   chromium
   scowl wordnet-base
   wngerman hunspell-de-de wfrench wspanish witalian wdutch hunspell-es hunspell-tools
   nginx postgresql
   gcc python3-dev
+  openssl
 )
 
 export DEBIAN_FRONTEND=noninteractive
