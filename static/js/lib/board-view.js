@@ -158,26 +158,33 @@ export class BoardView {
   }
 
   /**
-   * On a narrow screen, pin the board, compact, to the top of the screen while it would
-   * be scrolled away above the rest of `region` (the results with their word lists).
-   * A spacer keeps its place, so nothing below moves when it pins or lets go.
+   * On a narrow screen, pin the board, compact, to the top of the screen while its place
+   * is scrolled away above and `region` (the word lists it shows paths for) is still
+   * under it; `when()` may say it must not (a round in play). What pins is the board's
+   * bar where the page has one (the board and the line under it), else its tray. A
+   * spacer keeps its place, so nothing below moves when it pins or lets go; it lets go
+   * once the region's foot has passed under it, so it never covers what follows.
    */
-  pinWithin(region) {
-    const tray = this.board.closest(".tray");
-    if (!tray) return;
+  pinWithin(region, when = () => true) {
+    const bar = this.board.closest(".board-bar") ?? this.board.closest(".tray");
+    if (!bar) return;
     const spacer = h("div", { class: "tray-spacer", "aria-hidden": "true" });
-    tray.before(spacer);
+    bar.before(spacer);
     const narrow = matchMedia(NARROW);
+    let height = innerHeight / 2; // the bar's height pinned, once it has been
     const update = () => {
-      const pinned = tray.classList.contains("pinned");
+      const pinned = bar.classList.contains("pinned");
+      if (pinned) height = bar.offsetHeight;
       const top = spacer.getBoundingClientRect().top;
       const below = region.getBoundingClientRect().bottom;
-      const pin = narrow.matches && !region.hidden && top < 0 && below > innerHeight / 2;
+      const shown = region.checkVisibility();
+      const pin = narrow.matches && shown && when() && top < 0 && below > height;
       if (pin === pinned) return;
-      spacer.style.height = pin ? `${tray.offsetHeight}px` : "";
-      tray.classList.toggle("pinned", pin);
+      spacer.style.height = pin ? `${bar.offsetHeight}px` : "";
+      bar.classList.toggle("pinned", pin);
+      if (pin) height = bar.offsetHeight;
       // Focus moved by keyboard scrolls words into view below the pinned board.
-      document.documentElement.style.scrollPaddingTop = pin ? `${tray.offsetHeight}px` : "";
+      document.documentElement.style.scrollPaddingTop = pin ? `${height}px` : "";
     };
     addEventListener("scroll", update, { passive: true });
     addEventListener("resize", update);
