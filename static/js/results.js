@@ -50,7 +50,9 @@ export class Results {
       this.select(button.dataset.word === this.selected ? null : button.dataset.word);
       this.onSelect(this.selected);
     });
+    // Only a mouse hovers: a finger's tap would leave its word previewed after it.
     this.list.addEventListener("pointerover", (event) => {
+      if (event.pointerType !== "mouse") return;
       this.preview(event.target.closest("button[data-word]")?.dataset.word ?? null);
     });
     this.list.addEventListener("pointerleave", () => this.preview(null));

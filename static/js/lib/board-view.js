@@ -214,7 +214,9 @@ export class PathPicker {
       this.select(button.dataset.word === this.selected ? null : button);
       this.onSelect(this.selected);
     });
+    // Only a mouse hovers: a finger's tap would leave its word previewed after it.
     root.addEventListener("pointerover", (event) => {
+      if (event.pointerType !== "mouse") return;
       this.preview(event.target.closest("button[data-word][data-path]"));
     });
     root.addEventListener("pointerleave", () => this.preview(null));
