@@ -295,6 +295,7 @@ def test_a_late_joiner_plays_the_round_and_a_reload_keeps_the_words(
     expect(late.locator("#message")).to_contain_text("accepted")
     type_word(late, word["word"])
     expect(late.locator("#message")).to_have_text(f"{word['word']}: already entered")
+    late.once("dialog", lambda dialog: dialog.accept())  # leaving mid-round asks first
     late.reload()
     expect(late.locator("#entered li")).to_have_count(1)
     expect(late.locator("#entered li")).to_have_text([f"{word['word']} +{word['score']}"])

@@ -72,10 +72,12 @@ export class BoardView {
     this.shape();
   }
 
-  /** Tell the style sheet the board's shape (a pinned board is sized by it). */
+  /** Tell the style sheet the board's shape, on its tray (a pinned board, and a board in
+   * a round, are sized by it). */
   shape() {
-    this.board.style.setProperty("--rows", Math.max(this.rows, 1));
-    this.board.style.setProperty("--cols", Math.max(this.cols, 1));
+    const tray = this.board.closest(".tray") ?? this.board;
+    tray.style.setProperty("--rows", Math.max(this.rows, 1));
+    tray.style.setProperty("--cols", Math.max(this.cols, 1));
   }
 
   /** Draw the board of a /solve (or /score, /random) document. */
