@@ -67,8 +67,6 @@ const KEEP_NUM = { num: "%(num)s" };
 const strong = (n) => h("strong", {}, number(n));
 
 const view = new BoardView($("result-board"));
-// Once the round is over, the board pins over the lists of words found and missed.
-view.pinWithin($("round").querySelector(".words-panel"), () => state.round !== null && over());
 new RovingList($("found-list"));
 new RovingList($("missed-list"));
 const definition = new DefinitionPanel($("definition"), (word) => getJSON("define", { word }));
@@ -98,8 +96,6 @@ const state = {
   confirming: false, // Stop was pressed once: "Stop now" or "Keep playing"?
 };
 
-// Leaving the page while the round runs asks first (the round goes on without the player).
-const guard = guardLeaving(() => state.round !== null && !over());
 
 // --- Storage and the API ----------------------------------------------------------------
 
@@ -199,6 +195,12 @@ $("setup-form").addEventListener("submit", async (event) => {
 // --- The round ------------------------------------------------------------------------
 
 const over = () => rounds.isOver(state.round, Date.now());
+
+// Leaving the page while the round runs asks first (the round goes on without the player).
+const guard = guardLeaving(() => state.round !== null && !over());
+
+// Once the round is over, the board pins over the lists of words found and missed.
+view.pinWithin($("round").querySelector(".words-panel"), () => state.round !== null && over());
 
 /** Show the round's board and words; run the timer, or show the results if it is over. */
 function begin(solved) {
