@@ -229,7 +229,7 @@ def check_round_screen(
     expect(page.locator("#recent .attempt-word")).to_have_text(recent)
     line = box(page.locator("#recent"))
     assert 0 <= box(word)["y"] - (line["y"] + line["height"]) <= 16
-    page.screenshot(path=artifacts / f"table-{name}-phone.png")
+    page.screenshot(path=artifacts / f"phone-{name}.png")
 
     # The on-screen keyboard takes the screen's lower half.
     word.focus()
@@ -237,5 +237,5 @@ def check_round_screen(
     settle(page)
     for shown in (word, *cubes.all()):
         assert on_screen(shown), f"with the keyboard open, {shown} is off the screen"
-    page.screenshot(path=artifacts / f"table-{name}-keyboard-phone.png")
+    page.screenshot(path=artifacts / f"phone-{name}-keyboard.png")
     page.set_viewport_size({"width": 390, "height": 844})

@@ -333,7 +333,7 @@ def test_on_a_phone_the_whole_board_and_the_word_entry_are_on_the_first_screen(
 def test_a_rounds_screen_on_a_phone_is_the_game_and_leaving_it_asks_first(
     open_page: Callable[..., Page], room_url: str, expect: Callable, artifacts: Path
 ) -> None:
-    # As practice's (tests/browser/test_table_in_browser.py), on the dark theme here.
+    # As practice's (tests/browser/test_phone_in_browser.py), on the dark theme here.
     phone = open_page(color_scheme="dark", **PHONE_390)
     create_room(phone, room_url, "Pat", expect, seconds=60)
     expect(phone.locator(".site-nav")).to_be_visible()  # the lobby keeps the header

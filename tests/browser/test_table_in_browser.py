@@ -1,489 +1,536 @@
-"""The solver and a practice round at the table, in a real Chromium: on a phone (390 x 844
-at twice the density, touch) and, where a desk is meant, a laptop (1366 x 768).
+"""The tabletop page in Chromium, at a phone's size and a tablet's: the round as players see it.
 
-A tapped word, its whole path and its definition's line are on screen and uncovered;
-the pinned board spans the page and lets go past the list; the path never hides a
-letter and its step numbers are 11 px or more on a 6x6 board; a tap or a click never
-moves the page; a length group reads across its rows; every target is big enough, and
-a skip link leads to the words; a round fills the phone, the on-screen keyboard open
-too, and leaving it asks first; the end of a round opens on how it went. Screenshots
-of each go to test-artifacts/.
+The lid and the countdown, the two clocks (one turned for the far side), the end's
+sound and buzz (the AudioContext and navigator.vibrate are stand-ins that record what
+the page asks of them), the screen wake lock (a stand-in too), the links that carry
+the board on, shake to roll (synthetic devicemotion events), and that nothing on the
+stage moves as the round goes through its phases. Screenshots of the board as each
+side of the table sees it, in both themes, go to test-artifacts/ for people to look at.
 """
 
 from __future__ import annotations
 
-import json
-from contextlib import AbstractContextManager
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlencode
-from urllib.request import urlopen
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
-from page_actions import (
-    BOARD,
-    LAPTOP_1366,
-    PHONE_390,
-    box,
-    check_round_screen,
-    marked,
-    on_screen,
-    path_steps,
-    settle,
-    type_words,
-    uncovered,
-    word_button,
-)
+from english_leaks import leaks, translated_english
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from playwright.sync_api import Page
 
-    from playwright.sync_api import Locator, Page
+#: A phone and a tablet, as they lie on the table: touch screens at twice the pixels.
+DEVICES = {"phone": (390, 844), "tablet": (820, 1180)}
 
-pytestmark = pytest.mark.browser
+#: Stand-ins for what the page asks of the device, recording each call on window.
+STAND_INS = """
+window.__sounds = [];
+window.__buzzes = [];
+window.__locks = [];
+window.__released = 0;
+window.__shifts = 0;
+window.__motionAsked = 0;
+class StandInAudio {
+  constructor() { this.currentTime = 0; this.destination = {}; }
+  resume() { return Promise.resolve(); }
+  createOscillator() {
+    const note = { type: "", frequency: { value: 0 }, connect: (next) => next, stop() {} };
+    note.start = (at) => window.__sounds.push([note.frequency.value, at]);
+    return note;
+  }
+  createGain() {
+    const gain = { setValueAtTime() {}, exponentialRampToValueAtTime() {} };
+    return { gain, connect: (next) => next };
+  }
+}
+window.AudioContext = StandInAudio;
+navigator.vibrate = (pattern) => { window.__buzzes.push(pattern); return true; };
+Object.defineProperty(navigator, "wakeLock", { configurable: true, value: {
+  async request(type) {
+    window.__locks.push(type);
+    const lock = { released: false };
+    lock.release = async () => { lock.released = true; window.__released += 1; };
+    return lock;
+  },
+} });
+DeviceMotionEvent.requestPermission = async () => { window.__motionAsked += 1; return "granted"; };
+// Layout shifts of the stage's own elements (the site's header is another matter).
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const stage = document.getElementById("table");
+    const moved = entry.sources.filter((source) => stage?.contains(source.node));
+    if (moved.length) window.__shifts += entry.value;
+  }
+}).observe({ type: "layout-shift", buffered: true });
+"""
 
+#: A browser with no wake lock and no permission step for motion (as Firefox, say).
+NO_WAKE_LOCK = """
+Object.defineProperty(navigator, "wakeLock", { configurable: true, value: undefined });
+delete DeviceMotionEvent.requestPermission;
+"""
 
-def scroll_list_to(page: Page, word: str) -> Locator:
-    """Scroll the word list (and the page) until a word's button is in the middle of what
-    the pinned board leaves of the screen; the button."""
-    button = word_button(page, word)
-    button.evaluate("b => b.scrollIntoView({block: 'center'})")
-    settle(page)
-    # Pinned now: bring the button below the bar, where a finger would tap it.
-    button.evaluate("b => b.scrollIntoView({block: 'center'})")
-    settle(page)
-    assert uncovered(button), f"{word} is under something before the tap"
-    return button
-
-
-# --- 1. A tapped word, its path and its definition on one screen -----------------------
-
-
-def test_on_a_phone_a_tapped_word_its_path_and_its_definition_are_on_screen_and_uncovered(
-    open_page: Callable[..., AbstractContextManager[Page]],
-    live_url: str,
-    expect: Callable,
-    solve_api: Callable,
-    artifacts: Path,
-) -> None:
-    strainer = next(w for w in solve_api(BOARD)["words"] if w["word"] == "strainer")
-    gloss = "a filter to retain larger pieces while smaller pieces and liquids pass through"
-    for theme in ("light", "dark"):
-        with open_page(color_scheme=theme, **PHONE_390) as page:
-            page.goto(f"{live_url}/?{urlencode({'board': BOARD})}")
-            button = scroll_list_to(page, "strainer")
-            scrolled, before = page.evaluate("scrollY"), box(button)
-            button.tap()
-            panel = page.locator("#definition")
-            expect(panel).to_have_attribute("data-state", "defined")
-            settle(page)
-
-            # The page has not moved, and the tapped word is where it was, uncovered.
-            assert page.evaluate("scrollY") == scrolled
-            assert abs(box(button)["y"] - before["y"]) < 1
-            assert on_screen(button) and uncovered(button)
-            # The whole path is on screen, nothing over any of its cubes.
-            assert marked(page) == path_steps(strainer)
-            for cube in page.locator("#result-board [data-step]").all():
-                assert on_screen(cube) and uncovered(cube)
-            # The definition is one line under the board: the word, its part of speech,
-            # its first sense cut to the line, clear of the tapped word.
-            line = panel.locator(".definition-line")
-            expect(line).to_have_text(f"strainer noun {gloss}")
-            assert box(line)["height"] <= 48
-            assert on_screen(line) and uncovered(line)
-            board = box(page.locator("#result-board"))
-            assert box(line)["y"] >= board["y"] + board["height"] - 1
-            assert box(line)["y"] + box(line)["height"] <= box(button)["y"]
-            cut = panel.locator(".definition-gloss")
-            assert cut.evaluate("g => g.scrollWidth > g.clientWidth"), "the sense is not cut"
-            page.screenshot(path=artifacts / f"table-solver-tap-phone-{theme}.png")
-
-            # A tap on the line opens the definition in full; another closes it.
-            line.tap()
-            sense = panel.locator(".senses li").first
-            expect(sense).to_be_visible()
-            expect(sense).to_contain_text(gloss)
-            assert page.evaluate("scrollY") == scrolled
-            page.screenshot(path=artifacts / f"table-solver-definition-open-phone-{theme}.png")
-            line.tap()
-            expect(sense).to_be_hidden()
-
-
-# --- 2. The pinned board pins cleanly ---------------------------------------------------
-
-# For each height along the bar's left and right edges: whether the point hits the bar.
-EDGES_IN_BAR = """(bar) => {
-    const box = bar.getBoundingClientRect();
-    const hits = [];
-    for (let y = box.top + 2; y < box.bottom - 2; y += 10) {
-        for (const x of [1, innerWidth - 2]) {
-            hits.push(bar.contains(document.elementFromPoint(x, y)));
-        }
-    }
-    return hits;
+#: Three hard jolts, 100 ms apart: a shake (static/js/lib/shake.js). Nothing is awaited
+#: after the last, which may take the page to a new board.
+SHAKE = """async (strength) => {
+  const jolt = () => dispatchEvent(new DeviceMotionEvent("devicemotion", {
+    acceleration: { x: strength, y: 0, z: 0 },
+    accelerationIncludingGravity: { x: strength, y: 0, z: 9.81 },
+    interval: 16,
+  }));
+  for (let i = 0; i < 2; i += 1) {
+    jolt();
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  jolt();
 }"""
 
 
-def test_on_a_phone_the_pinned_board_spans_the_page_and_lets_go_past_the_list(
-    open_page: Callable[..., AbstractContextManager[Page]],
-    live_url: str,
-    expect: Callable,
-    artifacts: Path,
+@pytest.fixture(params=list(DEVICES))
+def device(request: pytest.FixtureRequest, open_page: Callable[..., Any]) -> Iterator[Page]:
+    """The page on a phone and on a tablet, with the stand-ins installed."""
+    width, height = DEVICES[request.param]
+    with open_page(
+        viewport={"width": width, "height": height},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    ) as page:
+        page.context.add_init_script(STAND_INS)
+        yield page
+
+
+def table_url(live_url: str, **query: Any) -> str:
+    return f"{live_url}/table?{urlencode(query)}"
+
+
+def turns(page: Page) -> list[int]:
+    return page.eval_on_selector_all(
+        "#table-board [data-turn]", "cs => cs.map(c => +c.dataset.turn)"
+    )
+
+
+def board_faces(page: Page) -> list[str]:
+    return page.eval_on_selector_all(
+        "#table-board [role=cell]",
+        "cs => cs.map(c => c.classList.contains('tt-blank') ? '#' : c.textContent.trim())",
+    )
+
+
+def state(page: Page) -> str:
+    return page.get_attribute("#table", "data-state")
+
+
+def clocks(page: Page) -> tuple[str, str]:
+    """Both clocks as one moment shows them (read in one go, between two ticks)."""
+    near, far = page.evaluate(
+        "['clock-near', 'clock-far'].map((id) => document.getElementById(id).textContent)"
+    )
+    return near, far
+
+
+def play_to_the_end(page: Page, expect: Callable, seconds: int) -> None:
+    """Start the round on the installed clock and run it out."""
+    page.click("#start")
+    page.clock.run_for(3000)
+    expect(page.locator("#table")).to_have_attribute("data-state", "playing")
+    page.clock.run_for(seconds * 1000 + 400)
+    expect(page.locator("#table")).to_have_attribute("data-state", "over")
+
+
+# --- The board ---------------------------------------------------------------------------
+
+
+def test_the_dice_lie_turned_differently_across_the_cubes_and_across_the_rolls(
+    device: Page, live_url: str, expect: Callable
 ) -> None:
-    with open_page(**PHONE_390) as page:
-        page.goto(f"{live_url}/?{urlencode({'board': BOARD})}")
-        bar = page.locator(".board-bar")
-        # Down the list: the board pins, as wide as the page, nothing beside it.
-        page.locator("#words-title").evaluate("title => title.scrollIntoView()")
-        page.mouse.wheel(0, 200)
-        expect(bar).to_have_class("board-bar pinned")
-        settle(page)
-        pinned = box(bar)
-        assert (pinned["x"], pinned["y"], pinned["width"]) == (0, 0, 390)
-        assert all(page.locator(".board-bar").evaluate(EDGES_IN_BAR))
-        page.screenshot(path=artifacts / "table-pinned-phone.png")
-
-        # Past the list it lets go: what follows the list (the chart, sharing, the QR
-        # code) is never under it.
-        page.locator("#holds-title").evaluate("title => title.scrollIntoView()")
-        expect(bar).to_have_class("board-bar")
-        page.locator("details.qr summary").tap()
-        qr = page.locator("#qr")
-        expect(qr).to_be_visible()
-        qr.evaluate("img => img.scrollIntoView({block: 'center'})")
-        settle(page)
-        expect(bar).to_have_class("board-bar")
-        for shown in ("#share-link", "#copy-words", "#csv-link", "#qr"):
-            assert on_screen(page.locator(shown)), shown
-            assert uncovered(page.locator(shown)), f"{shown} is under the board"
-        page.locator("#length-chart").evaluate("chart => chart.scrollIntoView()")
-        settle(page)
-        expect(bar).to_have_class("board-bar")
-        assert uncovered(page.locator("#length-chart"))
-        page.screenshot(path=artifacts / "table-below-the-list-phone.png")
-
-
-# --- 3. The path never hides a letter ---------------------------------------------------
-
-# Each letter on the chosen path, hit at nine points of its box with the path's lines
-# made hittable for the purpose: the letter's own face must answer every time. And the
-# width of the line against the stem of an "I" in the cubes' own font.
-PATH_AND_LETTERS = """() => {
-    const board = document.getElementById("result-board");
-    const lines = board.querySelectorAll(".path-layer, .path-layer *");
-    for (const line of lines) line.style.pointerEvents = "auto";
-    const hidden = [];
-    let letterFont = null;
-    for (const cube of board.querySelectorAll("[data-step]")) {
-        const letter = cube.querySelector(".face span");
-        if (!letter) continue;
-        if (!cube.classList.contains("multi")) letterFont = getComputedStyle(letter);
-        const box = letter.getBoundingClientRect();
-        for (const fx of [0.3, 0.5, 0.7]) {
-            for (const fy of [0.3, 0.5, 0.7]) {
-                const [x, y] = [box.left + box.width * fx, box.top + box.height * fy];
-                const hit = document.elementFromPoint(x, y);
-                if (!cube.querySelector(".face").contains(hit)) {
-                    hidden.push([cube.dataset.step, fx, fy, hit?.tagName]);
-                }
-            }
-        }
-    }
-    for (const line of lines) line.style.pointerEvents = "";
-    const layer = board.querySelector(".path-layer").getBoundingClientRect();
-    const [, , cols, rows] = board.querySelector(".path-layer").getAttribute("viewBox")
-        .split(" ").map(Number);
-    const unit = Math.min(layer.width / cols, layer.height / rows);
-    const line = parseFloat(getComputedStyle(board.querySelector(".path-line")).strokeWidth);
-    const pen = document.createElement("canvas").getContext("2d");
-    pen.font = `${letterFont.fontWeight} ${letterFont.fontSize} ${letterFont.fontFamily}`;
-    const stem = pen.measureText("I");
-    return {
-        hidden,
-        line: line * unit,
-        stem: stem.actualBoundingBoxLeft + stem.actualBoundingBoxRight,
-        badges: [...board.querySelectorAll("[data-step]")].map((cube) =>
-            parseFloat(getComputedStyle(cube, "::after").fontSize)),
-    };
-}"""
-
-
-def rolled_6x6(live_url: str) -> tuple[str, dict[str, Any]]:
-    """A 6x6 board rolled from a fixed seed, and its longest word."""
-    with urlopen(f"{live_url}/random?{urlencode({'rows': 6, 'cols': 6, 'seed': 7})}") as answer:
-        text = json.load(answer)["text"]
-    with urlopen(f"{live_url}/solve?{urlencode({'board': text})}") as answer:
-        words = json.load(answer)["words"]
-    return text, max(words, key=lambda w: len(w["path"]))
-
-
-def test_the_path_never_hides_a_letter_and_its_steps_stay_readable_on_a_6x6_phone_board(
-    open_page: Callable[..., AbstractContextManager[Page]],
-    live_url: str,
-    expect: Callable,
-    artifacts: Path,
-) -> None:
-    text, longest = rolled_6x6(live_url)
-    boards = [(BOARD, "strainer", "4x4"), (text, longest["word"], "6x6")]
-    with open_page(**PHONE_390) as page:
-        for board, word, size in boards:
-            page.goto(f"{live_url}/?{urlencode({'board': board})}")
-            button = word_button(page, word)
-            # In the page first (the button is found by the keyboard), then pinned.
-            button.focus()
-            page.keyboard.press("Enter")
-            # (Not scrollIntoView: the pinned bar's scroll padding would stop it short.)
-            page.locator(".board-panel").evaluate("p => scrollBy(0, p.getBoundingClientRect().top)")
-            for where in ("in the page", "pinned"):
-                if where == "pinned":
-                    button.evaluate("b => b.scrollIntoView({block: 'center'})")
-                    expect(page.locator(".board-bar")).to_have_class("board-bar pinned")
-                settle(page)
-                page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))")
-                drawn = page.evaluate(PATH_AND_LETTERS)
-                assert drawn["hidden"] == [], f"{size} {where}: letters under the line"
-                assert drawn["line"] < drawn["stem"], f"{size} {where}: {drawn}"
-                assert min(drawn["badges"]) >= 11, f"{size} {where}: {drawn['badges']}"
-            page.locator(".board-bar").screenshot(path=artifacts / f"table-path-{size}-phone.png")
-
-
-# --- 4. A tap or a click never moves the page -------------------------------------------
-
-
-def test_on_a_laptop_a_click_near_the_end_of_the_list_moves_nothing(
-    open_page: Callable[..., AbstractContextManager[Page]],
-    live_url: str,
-    expect: Callable,
-    solve_api: Callable,
-) -> None:
-    tip = next(w for w in solve_api(BOARD)["words"] if w["word"] == "tip")
-    with open_page(**LAPTOP_1366) as page:
-        page.goto(f"{live_url}/?{urlencode({'board': BOARD})}")
-        # The list scrolled to its end, and the page down to the list's foot.
-        page.locator("#word-list").evaluate("list => { list.scrollTop = list.scrollHeight; }")
-        page.evaluate(
-            """() => scrollBy(0, document.getElementById("word-list")
-                .getBoundingClientRect().bottom - innerHeight + 16)"""
+    device.goto(table_url(live_url, dice="big"))
+    seen = []
+    for _ in range(3):
+        seen.append(turns(device))
+        # Each letter is drawn turned as its die lies: the page's CSS turns it so.
+        drawn = device.eval_on_selector_all(
+            "#table-board .tt-face", "fs => fs.map(f => getComputedStyle(f).rotate)"
         )
-        settle(page)
-        button = word_button(page, "tip")
-        assert on_screen(button)
-        where = page.evaluate("[scrollY, document.getElementById('word-list').scrollTop]")
-        before = box(button)
-        button.click()
-        settle(page)
-        assert marked(page) == path_steps(tip)
-        assert page.evaluate("[scrollY, document.getElementById('word-list').scrollTop]") == where
-        assert box(button) == before
-        # The board stays beside the list: the path is on screen without a scroll.
-        for cube in page.locator("#result-board [data-step]").all():
-            assert on_screen(cube) and uncovered(cube)
-        assert not page.locator("[data-preview]").count()
-
-
-def test_on_a_phone_a_tap_moves_nothing_and_leaves_no_preview(
-    open_page: Callable[..., AbstractContextManager[Page]],
-    live_url: str,
-    expect: Callable,
-) -> None:
-    with open_page(**PHONE_390) as page:
-        page.goto(f"{live_url}/?{urlencode({'board': BOARD})}")
-        for word in ("strainer", "trainers", "stranger"):
-            button = scroll_list_to(page, word)
-            scrolled, before = page.evaluate("scrollY"), box(button)
-            button.tap()
-            expect(button).to_have_attribute("aria-pressed", "true")
-            settle(page)
-            assert page.evaluate("scrollY") == scrolled, word
-            assert box(button) == before, word
-            assert not page.locator("[data-preview]").count(), f"{word}: a preview stayed"
-            expect(page.locator("#result-board")).not_to_have_class("board previewing")
-
-
-# --- 5. A length group reads across its rows --------------------------------------------
-
-# Each group's buttons as placed: (top, left) in the group's order.
-GROUP_PLACES = """() => [...document.querySelectorAll("#word-list .words.grouped")].map((group) =>
-    [...group.querySelectorAll("button[data-word]")].map((b) => {
-        const box = b.getBoundingClientRect();
-        return [Math.round(box.top), Math.round(box.left), b.dataset.word];
-    }))"""
-
-
-@pytest.mark.parametrize("size", ["phone", "laptop"])
-def test_each_length_group_reads_across_its_rows(
-    open_page: Callable[..., AbstractContextManager[Page]], live_url: str, size: str
-) -> None:
-    with open_page(**(PHONE_390 if size == "phone" else LAPTOP_1366)) as page:
-        page.goto(f"{live_url}/?{urlencode({'board': BOARD})}")
-        groups = page.evaluate(GROUP_PLACES)
-        assert len(groups) == 8
-        for group in groups:
-            words = [word for _, _, word in group]
-            assert words == sorted(words)  # A to Z...
-            # ...row by row: placed in reading order, the order is the same (a b / c d).
-            assert sorted(group) == group, group[:6]
-        rows = [len({top for top, _, _ in group}) < len(group) for group in groups]
-        assert any(rows), "no row holds two words"
-
-
-# --- 6. Targets and the skip link -------------------------------------------------------
-
-SIZES = """(elements) => elements.filter((e) => e.checkVisibility()).map((e) => {
-    const box = e.getBoundingClientRect();
-    return [e.id || e.textContent.trim().slice(0, 24), box.width, box.height];
-})"""
-
-
-def sizes(page: Page, selector: str) -> list[tuple[str, float, float]]:
-    found = page.locator(selector).evaluate_all(SIZES)
-    assert found, f"nothing shows for {selector}"
-    return [tuple(each) for each in found]
-
-
-def test_on_a_phone_every_target_is_big_enough_for_a_finger(
-    open_page: Callable[..., AbstractContextManager[Page]], live_url: str, expect: Callable
-) -> None:
-    with open_page(**PHONE_390) as page:
-        page.goto(f"{live_url}/?{urlencode({'board': BOARD})}")
-        # A finger's height: the words, the list's tools, the form's buttons.
-        big = "#word-list button[data-word], #sort, #filter, label.check, #solve-form button"
-        small = [s for s in sizes(page, big) if s[2] < 44]
-        assert small == [], small[:5]
-        # 24 px each way or more: the menu, the languages, the links on their own.
-        links = ".site-nav a, .language-nav a, .brand, #theme-toggle, .play-links a, #csv-link"
-        small = [s for s in sizes(page, links) if min(s[1], s[2]) < 24]
-        assert small == [], small
-        # "Group by length" is a label-sized target: a tap on its words checks the box.
-        label = page.locator("label.check")
-        label.evaluate("label => label.scrollIntoView({block: 'center'})")
-        settle(page)
-        assert uncovered(label)
-        assert box(label)["width"] >= 120
-        group = page.locator("#group")
-        expect(group).to_be_checked()
-        at = box(label)
-        page.touchscreen.tap(at["x"] + at["width"] - 12, at["y"] + at["height"] / 2)
-        expect(group).not_to_be_checked()
-
-        page.goto(f"{live_url}/practice?{urlencode({'board': BOARD})}")
-        page.get_by_role("button", name="Start the round").tap()
-        expect(page.locator("#result-board .cube")).to_have_count(16)
-        round_targets = "#word-input, #word-form button, #stop"
-        small = [s for s in sizes(page, round_targets) if s[2] < 44]
-        assert small == [], small
-        page.get_by_role("button", name="Stop", exact=True).tap()
-        small = [s for s in sizes(page, "#stop-confirm button") if s[2] < 44]
-        assert small == [], small
-
-
-def test_after_solving_a_skip_link_leads_straight_to_the_words(
-    open_page: Callable[..., AbstractContextManager[Page]], live_url: str, expect: Callable
-) -> None:
-    with open_page(**LAPTOP_1366) as page:
-        page.goto(live_url)
-        expect(page.locator("#skip-words")).to_be_hidden()  # nothing to skip to yet
-        page.locator("#board").fill(BOARD)
-        page.locator("#board").press("Enter")
-        expect(page.locator("#word-list button[data-word]").first).to_be_visible()
-        # From the top of the page: the second Tab stop, then Enter and Tab, and a word
-        # has focus.
-        page.locator(".skip-link").first.focus()
-        page.keyboard.press("Tab")
-        expect(page.locator("#skip-words")).to_be_focused()
-        expect(page.locator("#skip-words")).to_have_text("Skip to the words")
-        follow_to_the_words(page)
-        # A page opened on a board has it too, the second Tab stop from the top.
-        page.goto(f"{live_url}/?{urlencode({'board': BOARD})}")
-        page.keyboard.press("Tab")
-        page.keyboard.press("Tab")
-        expect(page.locator("#skip-words")).to_be_focused()
-        follow_to_the_words(page)
-
-
-def follow_to_the_words(page: Page) -> None:
-    """Follow the focused skip link (Enter), and Tab once: the first word has focus."""
-    page.keyboard.press("Enter")
-    page.wait_for_function("location.hash === '#word-list'")
-    settle(page)
-    page.keyboard.press("Tab")
-    assert page.evaluate("document.activeElement.dataset.word") == "eternalise"
-
-
-# --- 7. A round on a phone is the whole screen ------------------------------------------
-
-
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_a_practice_round_on_a_phone_is_the_whole_screen_and_leaving_it_asks(
-    open_page: Callable[..., AbstractContextManager[Page]],
-    live_url: str,
-    expect: Callable,
-    artifacts: Path,
-    theme: str,
-) -> None:
-    with open_page(color_scheme=theme, **PHONE_390) as page:
-        page.goto(f"{live_url}/practice?{urlencode({'board': BOARD, 'seconds': 60})}")
-        expect(page.locator(".site-nav")).to_be_visible()  # the setup keeps the header
-        page.get_by_role("button", name="Start the round").tap()
-        expect(page.locator("#result-board .cube")).to_have_count(16)
-        type_words(page, ("slate", "xyzzy", "lines", "tapers"), expect)
-        recent = ["tapers", "lines", "xyzzy"]
-        check_round_screen(page, "#result-board", recent, expect, artifacts, f"practice-{theme}")
-
-        # Leaving mid-round asks first; a reload, once allowed, finds the round running.
-        asked: list[str] = []
-        page.once("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
-        page.reload()
-        assert asked == ["beforeunload"]
-        expect(page.locator("#recent .attempt-word")).to_have_text(["tapers", "lines", "xyzzy"])
-        # Once the round is over, leaving asks nothing.
-        page.get_by_role("button", name="Stop", exact=True).tap()
-        page.get_by_role("button", name="Stop now").tap()
-        expect(page.locator("#summary")).to_be_visible()
-        expect(page.locator(".site-nav")).to_be_visible()
-        page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.dismiss()))
-        page.goto(f"{live_url}/")
-        assert asked == ["beforeunload"]
-
-
-# --- 8. The end of a practice round opens on how it went -------------------------------
-
-
-def test_the_end_of_a_practice_round_opens_on_the_summary(
-    open_page: Callable[..., AbstractContextManager[Page]],
-    live_url: str,
-    expect: Callable,
-    solve_api: Callable,
-    artifacts: Path,
-) -> None:
-    solution = solve_api(BOARD)
-    best = sorted(solution["words"], key=lambda w: (-w["score"], -len(w["word"]), w["word"]))
-    missed = [w for w in best if w["word"] != "slate"][:3]
-    with open_page(**PHONE_390) as page:
-        page.goto(f"{live_url}/practice?{urlencode({'board': BOARD, 'seconds': 4})}")
-        page.get_by_role("button", name="Start the round").tap()
-        type_words(page, ("slate",), expect)
-        summary = page.locator("#summary-text")
-        expect(summary).to_have_text(
-            f"2 of {solution['total_score']:,} points, 1 of {solution['count']:,} words",
-            timeout=8000,
+        shown = device.eval_on_selector_all(
+            "#table-board .tt-face", "fs => fs.map(f => +f.parentElement.dataset.turn)"
         )
-        settle(page)
-        # The first screen: the points, the words, the best missed; no clock at 0:00.
-        best_missed = page.locator("#best-missed button[data-word]")
-        expect(best_missed).to_have_count(3)
-        assert best_missed.evaluate_all("bs => bs.map(b => b.dataset.word)") == [
-            w["word"] for w in missed
-        ]
-        for shown in (page.locator("#summary-title"), summary, *best_missed.all()):
-            assert on_screen(shown), shown
-        expect(page.locator("#timer")).to_be_hidden()
-        expect(page.get_by_role("button", name="New round")).to_be_visible()
-        page.screenshot(path=artifacts / "table-practice-summary-phone.png")
-        # A best missed word shows its path on the board just below.
-        best_missed.first.tap()
-        assert marked(page) == path_steps(missed[0])
-        settle(page)
-        for cube in page.locator("#result-board [data-step]").all():
-            assert on_screen(cube)
+        assert drawn == [f"{t}deg" if t else "none" for t in shown]
+        assert len(set(seen[-1])) > 1, "every die turned alike"
+        device.goto(live_url + device.get_attribute("#new-link", "href"))
+    assert len({tuple(t) for t in seen}) == 3
+
+
+def test_the_board_fills_the_screen_and_its_letters_are_hidden_until_the_count_ends(
+    device: Page, live_url: str, expect: Callable
+) -> None:
+    device.clock.install()
+    device.goto(table_url(live_url, dice="superbig", seconds=60))
+    width = device.viewport_size["width"]
+    tray = device.locator(".tt-tray").bounding_box()
+    assert tray["width"] >= width * 0.9
+    stage = device.locator("#table").bounding_box()
+    assert stage["height"] == device.viewport_size["height"]
+    expect(device.locator(".tt-face").first).to_be_hidden()
+    device.click("#start")
+    # The stage takes the screen for the round.
+    assert abs(device.locator("#table").bounding_box()["y"]) < 1
+    for shown in ("3", "2", "1"):
+        expect(device.locator("#count-near")).to_have_text(shown)
+        expect(device.locator("#count-far")).to_have_text(shown)
+        expect(device.locator(".tt-face").first).to_be_hidden()
+        device.clock.run_for(1000)
+    expect(device.locator(".tt-face").first).to_be_visible()
+    expect(device.locator("#count-near")).to_be_hidden()
+
+
+def test_the_two_clocks_count_down_together_the_far_one_turned_round(
+    device: Page, live_url: str, expect: Callable
+) -> None:
+    device.clock.install()
+    device.goto(table_url(live_url, seconds=60, seed=1))
+    device.clock.pause_at(device.evaluate("Date.now()") + 1000)  # time moves by hand alone
+    assert clocks(device) == ("1:00", "1:00")
+    far = device.eval_on_selector(".tt-clock.tt-far", "p => getComputedStyle(p).rotate")
+    near = device.eval_on_selector(".tt-clock.tt-near", "p => getComputedStyle(p).rotate")
+    assert (far, near) == ("180deg", "none")
+    device.click("#start")
+    device.clock.run_for(3000)
+    expect(device.locator("#table")).to_have_attribute("data-state", "playing")
+    for step_ms, shown in [(200, "1:00"), (10_000, "0:50"), (25_000, "0:25"), (24_000, "0:01")]:
+        device.clock.run_for(step_ms)
+        expect(device.locator("#clock-near")).to_have_text(shown)
+        assert clocks(device) == (shown, shown)
+    device.clock.run_for(1000)
+    assert clocks(device) == ("0:00", "0:00")
+    expect(device.locator("#table")).to_have_attribute("data-state", "over")
+
+
+# --- The end of the round, the screen ---------------------------------------------------
+
+
+def test_the_end_of_the_round_sounds_and_buzzes_and_the_screen_is_let_sleep(
+    device: Page, live_url: str, expect: Callable
+) -> None:
+    device.clock.install()
+    device.goto(table_url(live_url, seconds=5, seed=3))
+    device.clock.pause_at(device.evaluate("Date.now()") + 1000)
+    device.click("#start")
+    device.clock.run_for(3000)
+    expect(device.locator("#table")).to_have_attribute("data-state", "playing")
+    assert device.evaluate("window.__locks") == ["screen"]
+    expect(device.locator("#table-status")).to_have_text(
+        "The screen stays on until the round ends."
+    )
+    assert device.evaluate("window.__sounds") == []
+    device.clock.run_for(5400)
+    expect(device.locator("#table")).to_have_attribute("data-state", "over")
+    assert [frequency for frequency, _ in device.evaluate("window.__sounds")] == [880, 880, 1175]
+    assert device.evaluate("window.__buzzes") == [[400, 150, 400, 150, 700]]
+    assert device.evaluate("window.__released") == 1
+    for link in ("#solver-link", "#scoring-link", "#same-link", "#new-link"):
+        expect(device.locator(link)).to_be_visible()
+    expect(device.locator("#stop")).to_be_hidden()
+
+
+def test_muted_the_end_is_silent_and_still_and_the_switch_is_remembered(
+    device: Page, live_url: str, expect: Callable
+) -> None:
+    device.clock.install()
+    device.goto(table_url(live_url, seconds=2, seed=3))
+    device.click("#mute")
+    expect(device.locator("#mute")).to_have_attribute("aria-pressed", "true")
+    play_to_the_end(device, expect, 2)
+    assert device.evaluate("[window.__sounds, window.__buzzes]") == [[], []]
+    device.goto(table_url(live_url, seconds=2, seed=4))
+    expect(device.locator("#mute")).to_have_attribute("aria-pressed", "true")
+    device.click("#mute")
+    play_to_the_end(device, expect, 2)
+    assert len(device.evaluate("window.__sounds")) == 3
+
+
+def test_stop_takes_a_second_tap_and_ends_the_round_with_its_sound(
+    device: Page, live_url: str, expect: Callable
+) -> None:
+    device.clock.install()
+    device.goto(table_url(live_url, seconds=60, seed=3))
+    device.clock.pause_at(device.evaluate("Date.now()") + 1000)
+    device.click("#start")
+    device.clock.run_for(3200)
+    device.click("#stop")
+    expect(device.locator("#stop")).to_have_text("Tap again to stop")
+    device.clock.run_for(3100)  # not tapped again: the round goes on
+    expect(device.locator("#stop")).to_have_text("Stop")
+    expect(device.locator("#table")).to_have_attribute("data-state", "playing")
+    device.click("#stop")
+    device.click("#stop")
+    expect(device.locator("#table")).to_have_attribute("data-state", "over")
+    assert len(device.evaluate("window.__sounds")) == 3
+
+
+def test_a_browser_without_a_wake_lock_is_told_so(
+    open_page: Callable[..., Any], live_url: str, expect: Callable
+) -> None:
+    with open_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True) as page:
+        page.context.add_init_script(STAND_INS)
+        page.context.add_init_script(NO_WAKE_LOCK)
+        page.goto(table_url(live_url))
+        expect(page.locator("#table-status")).to_have_text(
+            "This browser cannot keep the screen on: set the screen to stay on longer than a round."
+        )
+
+
+def test_a_round_in_play_goes_on_after_a_reload(
+    device: Page, live_url: str, expect: Callable
+) -> None:
+    device.clock.install()
+    device.goto(table_url(live_url, dice="new", seconds=60))
+    # Stopped, so that the reload's own time is not counted against the round.
+    device.clock.pause_at(device.evaluate("Date.now()") + 1000)
+    faces = board_faces(device)
+    device.click("#start")
+    device.clock.run_for(3000 + 20_000)
+    expect(device.locator("#clock-near")).to_have_text("0:40")
+    device.reload()  # the address names the board's seed now: the same board comes back
+    expect(device.locator("#table")).to_have_attribute("data-state", "playing")
+    assert board_faces(device) == faces
+    device.clock.run_for(1000)
+    assert clocks(device) == ("0:39", "0:39")
+    device.clock.run_for(40_000)
+    expect(device.locator("#table")).to_have_attribute("data-state", "over")
+    device.reload()  # over: the board and the links, no lid, no second sound
+    expect(device.locator("#table")).to_have_attribute("data-state", "over")
+    assert len(device.evaluate("window.__sounds")) == 0
+
+
+# --- The links the round ends with ------------------------------------------------------
+
+
+def test_each_link_carries_the_board_where_it_leads(
+    device: Page, live_url: str, expect: Callable
+) -> None:
+    # Qu, the two-letter An and a blank: every cube arrives as it was.
+    address = table_url(live_url, dice="superbig", seed=16, seconds=1)
+    device.clock.install()
+    device.goto(address)
+    device.clock.pause_at(device.evaluate("Date.now()") + 1000)
+    faces, text = board_faces(device), device.get_attribute("#table", "data-board")
+    assert {"Qu", "An", "#"} <= set(faces)
+
+    play_to_the_end(device, expect, 1)
+    device.click("#solver-link")
+    expect(device.locator("#result-board .cube")).to_have_count(36)
+    solved = device.eval_on_selector_all(
+        "#result-board .cube",
+        "cs => cs.map(c => c.classList.contains('blank') ? '#' : c.textContent.trim())",
+    )
+    assert solved == faces
+    assert parse_qs(urlsplit(device.url).query)["min_length"] == ["4"]
+
+    # Back on the table, the round is over still: its links are there.
+    device.goto(address)
+    expect(device.locator("#table")).to_have_attribute("data-state", "over")
+    device.click("#scoring-link")
+    expect(device.locator("#board")).to_have_value(text)
+    expect(device.locator("#min_length")).to_have_value("4")
+
+    device.goto(address)
+    same = device.get_attribute("#same-link", "href")
+    device.click("#same-link")  # played again at once, in place
+    expect(device.locator("#table")).to_have_attribute("data-state", "counting")
+    assert board_faces(device) == faces
+    assert device.url == f"{live_url}{same}"
+    device.clock.run_for(3000)
+    expect(device.locator("#clock-near")).to_have_text("0:01")
+    device.clock.run_for(1400)
+    expect(device.locator("#table")).to_have_attribute("data-state", "over")
+
+    turned = turns(device)
+    device.goto(f"{live_url}{same}")
+    assert board_faces(device) == faces
+    assert turns(device) == turned
+
+    device.click("#new-link")
+    expect(device.locator("#table")).to_have_attribute("data-state", "ready")
+    expect(device).to_have_url(re.compile(r"[?&]seed=\d+"))  # the script names the board
+    query = parse_qs(urlsplit(device.url).query)
+    assert query["dice"] == ["superbig"] and query["seconds"] == ["1"]
+    assert query["seed"] != ["16"]  # the address names the new board's seed
+    assert board_faces(device) != faces
+
+
+# --- Shake to roll -------------------------------------------------------------------------
+
+
+def test_a_shake_rolls_a_new_board_once_the_player_allows_motion(
+    device: Page, live_url: str, expect: Callable
+) -> None:
+    device.goto(table_url(live_url, dice="new", seed=8))
+    shake = device.locator("#shake")
+    expect(shake).to_be_visible()  # the browser asks first: the switch is offered
+    expect(shake).to_have_attribute("aria-pressed", "false")
+    device.evaluate(SHAKE, 30)  # not allowed yet: nothing happens
+    assert device.get_attribute("#table", "data-seed") == "8"
+    shake.click()
+    expect(shake).to_have_attribute("aria-pressed", "true")
+    assert device.evaluate("window.__motionAsked") == 1
+    with device.expect_navigation():
+        device.evaluate(SHAKE, 30)
+    expect(device.locator("#table")).to_have_attribute("data-state", "ready")
+    assert device.get_attribute("#table", "data-seed") != "8"
+    # Allowed before: the next board's switch is on without a tap.
+    expect(device.locator("#shake")).to_have_attribute("aria-pressed", "true")
+
+
+def test_a_knock_or_a_shake_during_the_round_rolls_nothing(
+    device: Page, live_url: str, expect: Callable
+) -> None:
+    device.goto(table_url(live_url, dice="new", seed=8, seconds=60))
+    device.click("#shake")
+    expect(device.locator("#shake")).to_have_attribute("aria-pressed", "true")
+    device.evaluate(SHAKE, 10)  # too gentle
+    device.click("#start")
+    expect(device.locator("#table")).to_have_attribute("data-state", "playing", timeout=6000)
+    device.evaluate(SHAKE, 30)
+    device.wait_for_timeout(300)
+    assert device.get_attribute("#table", "data-seed") == "8"
+    expect(device.locator("#table")).to_have_attribute("data-state", "playing")
+
+
+def test_where_motion_needs_no_permission_the_switch_shows_with_the_first_reading(
+    open_page: Callable[..., Any], live_url: str, expect: Callable
+) -> None:
+    with open_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True) as page:
+        page.context.add_init_script(STAND_INS)
+        page.context.add_init_script(NO_WAKE_LOCK)
+        page.goto(table_url(live_url, seed=8))
+        expect(page.locator("#shake")).to_be_hidden()  # no reading yet: the device may have none
+        with page.expect_navigation():
+            page.evaluate(SHAKE, 30)
+        assert page.get_attribute("#table", "data-seed") != "8"
+        expect(page.locator("#shake")).to_be_hidden()  # a new page: no reading yet
+
+
+# --- Still, without script, in other languages --------------------------------------------
+
+
+def test_nothing_on_the_stage_moves_through_the_round(
+    device: Page, live_url: str, expect: Callable
+) -> None:
+    device.clock.install()
+    device.goto(table_url(live_url, seconds=2, seed=5))
+    device.click("#start")
+    device.clock.run_for(1000)
+    boxes = device.eval_on_selector_all(
+        "#table > *, .tt-tray, .tt-clock, .tt-bar > *, .tt-tools > *",
+        "es => es.map(e => JSON.stringify(e.getBoundingClientRect()))",
+    )
+    device.clock.run_for(2000)
+    expect(device.locator("#table")).to_have_attribute("data-state", "playing")
+    device.clock.run_for(2400)
+    expect(device.locator("#table")).to_have_attribute("data-state", "over")
+    after = device.eval_on_selector_all(
+        "#table > *, .tt-tray, .tt-clock, .tt-bar > *, .tt-tools > *",
+        "es => es.map(e => JSON.stringify(e.getBoundingClientRect()))",
+    )
+    assert after == boxes
+    assert device.evaluate("window.__shifts") == 0
+
+
+def test_without_javascript_the_board_shows_at_once_with_its_links(
+    no_js_page: Page, live_url: str, expect: Callable
+) -> None:
+    no_js_page.goto(table_url(live_url, dice="new", seed=2024))
+    expect(no_js_page.locator(".tt-face").first).to_be_visible()
+    expect(no_js_page.locator("#start")).to_be_hidden()
+    expect(no_js_page.locator("#clock-near")).to_be_hidden()
+    expect(no_js_page.locator("#new-link")).to_be_visible()
+    expect(no_js_page.locator(".tt-settings noscript p")).to_contain_text(
+        "The clock needs JavaScript"
+    )
+    no_js_page.select_option("#dictionary", "de")
+    no_js_page.select_option("#dice", "de-big")
+    no_js_page.click("text=Roll the dice")
+    expect(no_js_page.locator("#table-board [role=cell]")).to_have_count(25)
+
+
+def test_the_dice_offered_follow_the_dictionary_chosen(
+    device: Page, live_url: str, expect: Callable
+) -> None:
+    device.goto(table_url(live_url))
+    device.select_option("#dictionary", "it")
+    expect(device.locator("#dice")).to_have_value("it")
+    enabled = device.eval_on_selector_all(
+        "#dice option",
+        "os => os.filter(o => !o.disabled && !o.parentElement.disabled).map(o => o.value)",
+    )
+    assert enabled == ["it", "it-big"]
+    with device.expect_navigation():
+        device.click("text=Roll the dice")
+    assert device.get_attribute("#table", "data-dice") == "it"
+
+
+@pytest.mark.parametrize("code", ["de", "nl"])
+def test_the_page_and_its_round_speak_the_readers_language(
+    open_page: Callable[..., Any], live_url: str, expect: Callable, code: str
+) -> None:
+    options = {"locale": code, "extra_http_headers": {"Accept-Language": code}}
+    with open_page(viewport={"width": 820, "height": 1180}, has_touch=True, **options) as page:
+        page.context.add_init_script(STAND_INS)
+        page.context.add_init_script(NO_WAKE_LOCK)
+        page.clock.install()
+        page.goto(table_url(live_url, seconds=1))
+        assert page.get_attribute("#table", "data-dice") == code  # the language's own dice
+        assert leaks(page.content(), code, translated_english(code)) == []
+        page.click("#start")
+        page.clock.run_for(1500)
+        assert leaks(page.content(), code, translated_english(code)) == []  # the countdown
+        page.clock.run_for(3000)
+        expect(page.locator("#table")).to_have_attribute("data-state", "over")
+        assert leaks(page.content(), code, translated_english(code)) == []
+
+
+# --- Screenshots, for people to look at ---------------------------------------------------
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", list(DEVICES))
+def test_screenshots_of_the_board_from_each_side(
+    open_page: Callable[..., Any],
+    live_url: str,
+    expect: Callable,
+    artifacts: Path,
+    size: str,
+    scheme: str,
+) -> None:
+    width, height = DEVICES[size]
+    with open_page(
+        viewport={"width": width, "height": height},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        color_scheme=scheme,
+    ) as page:
+        page.context.add_init_script(STAND_INS)
+        page.clock.install()
+        page.goto(table_url(live_url, dice="superbig" if size == "tablet" else "new", seed=16))
+        page.screenshot(path=str(artifacts / f"table-{size}-{scheme}-lid.png"))
+        page.click("#start")
+        page.clock.run_for(3500)
+        expect(page.locator("#table")).to_have_attribute("data-state", "playing")
+        page.screenshot(path=str(artifacts / f"table-{size}-{scheme}-round.png"))
+        # The board as each side of the table sees it: the tray turned under the camera.
+        for side, turn in (("near", 0), ("right", 90), ("far", 180), ("left", 270)):
+            page.eval_on_selector(
+                ".tt-tray", "(tray, turn) => { tray.style.rotate = `${turn}deg`; }", -turn
+            )
+            page.locator(".tt-tray").screenshot(
+                path=str(artifacts / f"table-{size}-{scheme}-{side}.png")
+            )
+        page.eval_on_selector(".tt-tray", "tray => { tray.style.rotate = ''; }")
+        page.clock.run_for(240_000)
+        expect(page.locator("#table")).to_have_attribute("data-state", "over")
+        page.screenshot(path=str(artifacts / f"table-{size}-{scheme}-over.png"))
