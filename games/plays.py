@@ -66,12 +66,15 @@ from .rooms import (
     RATE_WINDOW,
     REPEAT,
     SENT_VERDICT,
-    SOLUTIONS_CACHED,
     BadWord,
     RoomLimits,
     SentWord,
 )
+from .solutions import SolutionCache
 
+#: Boards whose solution a process keeps by word, for judging words quickly: those
+#: being played at once (a day has twelve, and challenges come and go).
+INDEXES_CACHED = 64
 #: Boards a process keeps once read (they never change): a day has twelve.
 BOARDS_CACHED = 1024
 #: The best words nobody found that a board's results list (the rest are a count).
@@ -336,8 +339,9 @@ class Plays:
         self.clock = clock
         self.budget = budget
         self.ceiling = ceiling
-        self._solution = lru_cache(maxsize=SOLUTIONS_CACHED)(self._solve)
-        self._indexes = lru_cache(maxsize=SOLUTIONS_CACHED)(self._make_index)
+        # Bounded by the words they hold, as the rooms' (games/solutions.py).
+        self._solution = SolutionCache(self._solve)
+        self._indexes = lru_cache(maxsize=INDEXES_CACHED)(self._make_index)
         self._boards: dict[int, BoardSpec] = {}
         self._boards_lock = threading.Lock()
 
