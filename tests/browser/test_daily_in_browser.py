@@ -52,6 +52,9 @@ def apart_url(
     app = create_app(
         {"TESTING": True, "CACHE_DIR": str(cache_dir), "DATABASE_URL": database}, catalog=catalog
     )
+    # The practice page lists every word list with its count, read once per catalog
+    # (seconds on a busy machine): counted here, not within a phone's page load.
+    catalog.describe()
     with served(app) as url:
         yield url
 

@@ -1,4 +1,4 @@
-"""The play-apart JSON API (see docs/daily.md): each day's boards, a play of one, its
+"""The play-apart JSON API (docs/api.md, docs/daily.md): each day's boards, a play of one, its
 words and results; challenges made, taken and compared; the anonymous player's name,
 history, transfer link and deletion.
 
