@@ -112,10 +112,12 @@ def read_key(day: str, language: str, size: str) -> DayKey:
             )
         )
     if size not in SIZES:
+        small, big = SIZES
         raise UnknownBoard(
             _(
-                "a day's boards are %(sizes)s, not %(size)s",
-                sizes=" and ".join(SIZES),
+                "a day's boards are %(small)s and %(big)s, not %(size)s",
+                small=small,
+                big=big,
                 size=repr(size[:20]),
             )
         )

@@ -122,6 +122,11 @@ def test_an_address_that_names_no_days_board_says_what_it_may_be(
         read_key(day, language, size)
 
 
+def test_a_readers_language_tells_what_a_days_board_may_be_whole(app) -> None:
+    told = app.test_client().get(f"/daily/{DAY}/en/6x6", headers={"Accept-Language": "fr"})
+    assert told.json["error"]["message"] == "les grilles du jour font 4x4 et 5x5, pas '6x6'"
+
+
 def test_days_in_a_row_count_back_from_today_or_yesterday() -> None:
     played = ["2027-01-15", "2027-01-14", "2027-01-13", "2027-01-10", "2027-01-09"]
     assert streaks(played, "2027-01-15") == (3, 3)
