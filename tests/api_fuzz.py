@@ -1,0 +1,176 @@
+"""Schemathesis against the app, from the app's own /openapi.json (`make fuzz-api`).
+
+The app is served on a free local port, from a background thread, on a fresh SQLite
+rooms database, and Schemathesis's command line (pinned in requirements-dev.txt) runs
+every operation of the document through its phases (the document's examples, the
+boundaries and negative cases of its schemas, random fuzzing, and the rooms' links
+followed statefully: create, join, start, send words, results), with the four checks
+below. The seed is fixed, so a run repeats; the number of examples and the steps of a
+stateful scenario are bounded. tests/test_api_fuzz.py runs it small in the suite;
+`make fuzz-api` runs it long (docs/development.md).
+
+The rooms run on a clock that moves 30 seconds with each request, so that rounds end
+and results can be read within a run, without waiting (a round is 10 s to an hour).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from werkzeug.serving import make_server
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from app import create_app  # noqa: E402
+from boggle import Catalog  # noqa: E402
+from games.db import upgrade  # noqa: E402
+
+#: The checks every answer is held to.
+CHECKS = (
+    "not_a_server_error",
+    "response_schema_conformance",
+    "status_code_conformance",
+    "content_type_conformance",
+)
+PHASES = ("examples", "coverage", "fuzzing", "stateful")
+#: The suite's run: enough to reach every status the document lists for the common
+#: mistakes, in about a minute on 2 busy cores (tests/test_api_fuzz.py).
+SUITE_EXAMPLES = 25
+SUITE_STEPS = 12
+SEED = 33
+#: Seconds the rooms' clock moves with each request.
+CLOCK_STEP = 30.0
+#: Settings for the run: searches and rich-board slices short, so that a run of
+#: thousands of requests takes minutes; their limits answer as documented all the same.
+SETTINGS = {
+    "TESTING": True,
+    "SOLVE_BUDGET": 0.5,
+    "SOLVE_CEILING": 1.0,
+    "RICH_SLICE_SECONDS": 0.05,
+}
+
+
+class SteppingClock:
+    """The rooms' clock: real time when made, then CLOCK_STEP later with each request."""
+
+    def __init__(self) -> None:
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+    def step(self) -> None:
+        self.now += CLOCK_STEP
+
+
+def fuzz_app(folder: Path, catalog: Catalog | None = None, **config: Any) -> Flask:
+    """The app for a run, its rooms on a fresh database in ``folder``."""
+    url = f"sqlite:///{folder / 'rooms.sqlite3'}"
+    upgrade(url)
+    settings = {**SETTINGS, "DATABASE_URL": url, "CACHE_DIR": config.pop("CACHE_DIR", None)}
+    app = create_app({**settings, **config}, catalog=catalog)
+    clock = SteppingClock()
+    app.extensions["boggle.rooms"].clock = clock
+    app.before_request(clock.step)
+    return app
+
+
+@contextmanager
+def served(app: Flask) -> Iterator[str]:
+    """The app served from a background thread on a free local port: its address."""
+    # One line a request, thousands of them: Schemathesis reports what matters.
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()
+        app.extensions["boggle.rooms"].database.dispose()
+
+
+def command(
+    base: str, config_file: Path, examples: int, seed: int, phases: tuple[str, ...]
+) -> list[str]:
+    """Schemathesis's command line for a run against ``base``."""
+    return [
+        str(Path(sys.executable).parent / "schemathesis"),
+        "--config-file",
+        str(config_file),
+        "--no-color",
+        "run",
+        f"{base}/openapi.json",
+        "--checks",
+        ",".join(CHECKS),
+        "--phases",
+        ",".join(phases),
+        "--max-examples",
+        str(examples),
+        "--seed",
+        str(seed),
+        "--workers",
+        "1",
+        "--generation-database",
+        "none",
+        "--request-timeout",
+        "20",
+    ]
+
+
+def run(
+    app: Flask,
+    examples: int = SUITE_EXAMPLES,
+    steps: int = SUITE_STEPS,
+    seed: int = SEED,
+    phases: tuple[str, ...] = PHASES,
+) -> subprocess.CompletedProcess[str]:
+    """Run Schemathesis against the app; its output and exit status."""
+    with tempfile.TemporaryDirectory() as folder, served(app) as base:
+        config_file = Path(folder) / "schemathesis.toml"
+        # The steps of one stateful scenario: the config file's only way to say so.
+        config_file.write_text(f"[phases.stateful]\nmax-steps = {steps}\n")
+        return subprocess.run(
+            command(base, config_file, examples, seed, phases),
+            capture_output=True,
+            text=True,
+            check=False,
+            env={**os.environ, "NO_COLOR": "1"},
+            cwd=folder,  # its report folder and caches go there, never the checkout
+        )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--examples", type=int, default=1000, help="per operation (1000)")
+    parser.add_argument("--steps", type=int, default=50, help="per stateful scenario (50)")
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--phases", default=",".join(PHASES))
+    options = parser.parse_args()
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:
+        app = fuzz_app(Path(folder))
+        result = run(
+            app, options.examples, options.steps, options.seed, tuple(options.phases.split(","))
+        )
+    print(result.stdout, result.stderr, sep="\n")
+    print(f"{time.perf_counter() - started:.0f} s")
+    return result.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
