@@ -332,3 +332,119 @@ def _error_schema(codes: list[str]) -> dict[str, Any]:
             }
         },
     }
+
+
+# --- The document for people (/api) ---------------------------------------------------
+
+
+def reference(app: Flask) -> dict[str, Any]:
+    """What the /api page lays out: each operation's fields, answers and errors, and
+    each schema's properties, in words; built once per app, as the document is."""
+    built = app.extensions.get("boggle.openapi.reference")
+    if built is None:
+        built = app.extensions["boggle.openapi.reference"] = _reference(document(app))
+    return built
+
+
+def _reference(spec: Mapping[str, Any]) -> dict[str, Any]:
+    operations = []
+    for path, methods in spec["paths"].items():
+        for method, operation in methods.items():
+            fields = [
+                _field(p["name"], p["in"], p["schema"], p["required"], p["description"])
+                for p in operation.get("parameters", ())
+            ]
+            body = operation.get("requestBody", {}).get("content", {})
+            if "application/json" in body:
+                schema = body["application/json"]["schema"]
+                where = "JSON" + (" or form" if len(body) > 1 else "")
+                fields += [
+                    _field(name, where, prop, name in schema["required"], prop["description"])
+                    for name, prop in schema["properties"].items()
+                ]
+            answers, errors = [], []
+            for status, response in operation["responses"].items():
+                content = response.get("content", {})
+                media, schema = next(iter(content.items()), ("", {}))
+                if int(status) < 400:
+                    target = schema.get("schema", {}).get("$ref", "").rpartition("/")[2]
+                    answers.append({"status": status, "media": media, "schema": target, **response})
+                else:
+                    codes = schema["schema"]["properties"]["error"]["properties"]["code"]["enum"]
+                    errors.append({"status": status, "codes": codes})
+            operations.append(
+                {
+                    "id": operation["operationId"],
+                    "method": method.upper(),
+                    "path": path,
+                    "summary": operation["summary"],
+                    "description": operation["description"],
+                    "seat": _seat(operation.get("security", [])),
+                    "fields": fields,
+                    "answers": answers,
+                    "errors": errors,
+                    "links": sorted(
+                        link["operationId"]
+                        for answer in answers
+                        for link in answer.get("links", {}).values()
+                    ),
+                }
+            )
+    schemas = [
+        {
+            "name": name,
+            "description": schema.get("description", ""),
+            "type": type_text(schema),
+            "properties": [
+                {
+                    "name": prop,
+                    "type": type_text(value),
+                    "required": prop in schema.get("required", ()),
+                    "description": value.get("description", ""),
+                }
+                for prop, value in schema.get("properties", {}).items()
+            ],
+        }
+        for name, schema in spec["components"]["schemas"].items()
+    ]
+    return {"info": spec["info"], "operations": operations, "schemas": schemas}
+
+
+def _seat(security: list[Mapping[str, Any]]) -> str:
+    """Whether an operation needs a seat's token (``required``), takes one, or neither."""
+    if not security:
+        return ""
+    return "optional" if {} in security else "required"
+
+
+def _field(
+    name: str, where: str, schema: Mapping[str, Any], required: bool, description: str
+) -> dict[str, Any]:
+    return {
+        "name": name,
+        "in": where,
+        "type": type_text(schema),
+        "required": required,
+        "description": description,
+    }
+
+
+def type_text(schema: Mapping[str, Any]) -> str:
+    """A schema in a few words: ``integer, 3 to 64``, ``one of: new, big``, ``Board``."""
+    if "$ref" in schema:
+        return schema["$ref"].rpartition("/")[2]
+    if "oneOf" in schema:
+        return " or ".join(type_text(choice) for choice in schema["oneOf"])
+    if "enum" in schema:
+        return "one of: " + ", ".join(str(value) for value in schema["enum"])
+    kind = schema.get("type", "any")
+    words = [str(kind)]
+    if kind == "array":
+        words = [f"array of {type_text(schema.get('items', {}))}"]
+    if "minimum" in schema or "maximum" in schema:
+        words.append(f"{schema.get('minimum', '')} to {schema.get('maximum', '')}".strip())
+    if "maxLength" in schema:
+        words.append(f"at most {schema['maxLength']:,} characters")
+    if "maxItems" in schema:
+        words.append(f"at most {schema['maxItems']:,} items")
+    return ", ".join(words)

@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 
-from . import pages, play, service
+from . import openapi, pages, play, service
 from .errors import APIError
 from .params import read_fields
 
@@ -70,3 +70,9 @@ def scoring() -> tuple[str, int, dict[str, str]]:
     )
     page = render_template("scoring.html", **context)
     return page, context["status"], context.get("headers", {})
+
+
+@bp.get("/api")
+def api_reference() -> str:
+    """The API's OpenAPI document laid out for people, drawn on the server."""
+    return render_template("api.html", api=openapi.reference(current_app))

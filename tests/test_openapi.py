@@ -1,0 +1,268 @@
+"""The OpenAPI document at /openapi.json: valid, complete, built once, true to the readers.
+
+The fuzzer (tests/test_api_fuzz.py) holds the answers to the document; these tests
+hold the document to the routes: every JSON route is in it, each route's fields are
+the ones it reads, and each whole-number field's range is the one its reader
+enforces, so a change to a reader or a new route cannot leave the document behind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from openapi_spec_validator import validate
+
+import app as app_module
+from web import openapi, rooms
+
+
+@pytest.fixture
+def spec(app: Flask) -> dict[str, Any]:
+    return app.test_client().get("/openapi.json").get_json()
+
+
+def operations(spec: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    """Every (method, path, operation) of the document."""
+    return [
+        (method.upper(), path, operation)
+        for path, methods in spec["paths"].items()
+        for method, operation in methods.items()
+    ]
+
+
+def test_the_document_is_valid_openapi_3_1(spec: dict[str, Any]) -> None:
+    assert spec["openapi"] == "3.1.0"
+    validate(spec)  # raises, naming the place, on any fault
+
+
+def test_every_json_route_and_method_is_in_the_document(app: Flask, spec: dict) -> None:
+    expected = set()
+    for rule in app.url_map.iter_rules():
+        area = rule.endpoint.partition(".")[0]
+        is_room_api = rule.rule.startswith(rooms.API_PREFIX)
+        if area == "api" or (area == "rooms" and is_room_api):
+            for method in rule.methods - {"HEAD", "OPTIONS"}:
+                expected.add((method, openapi.openapi_path(rule.rule)))
+    documented = {(method, path) for method, path, _ in operations(spec)}
+    assert expected - documented == set()
+    assert documented == expected
+    # The ones the issue names, so that a broken URL map cannot pass as empty.
+    for path in ("/solve", "/random", "/score", "/rich", "/lookup", "/define"):
+        assert path in spec["paths"]
+    assert {"/dictionaries", "/healthz", "/rooms", "/rooms/{code}"} <= set(spec["paths"])
+
+
+def test_operation_ids_are_unique_and_name_a_python_function(spec: dict) -> None:
+    ids = [operation["operationId"] for _, _, operation in operations(spec)]
+    assert len(ids) == len(set(ids))
+    assert all(identifier.isidentifier() for identifier in ids)
+
+
+def test_the_rooms_need_the_bearer_scheme_and_the_rest_do_not(spec: dict) -> None:
+    assert spec["components"]["securitySchemes"]["seat"] == {
+        "type": "http",
+        "scheme": "bearer",
+        "description": spec["components"]["securitySchemes"]["seat"]["description"],
+    }
+    security = {
+        (method, path): operation["security"] for method, path, operation in operations(spec)
+    }
+    assert security[("POST", "/rooms/{code}/rounds")] == [{"seat": []}]
+    assert security[("GET", "/rooms/{code}")] == [{"seat": []}, {}]
+    assert security[("POST", "/rooms")] == []
+    assert security[("GET", "/solve")] == []
+
+
+def body_schema(operation: dict[str, Any]) -> dict[str, Any] | None:
+    content = operation.get("requestBody", {}).get("content", {})
+    return content.get("application/json", {}).get("schema")
+
+
+def test_a_json_body_takes_the_fields_documented_and_no_other(
+    client: FlaskClient, spec: dict
+) -> None:
+    # The unknown field's message lists the fields the route hands read_fields.
+    checked = 0
+    for method, path, operation in operations(spec):
+        schema = body_schema(operation)
+        if schema is None:
+            continue
+        # A room's code and round are read before the body, the room itself after it.
+        address = path.replace("{code}", "K7QX4MZP2T").replace("{number}", "1")
+        answer = client.open(address, method=method, json={"zzzz": 1})
+        error = answer.get_json()["error"]
+        assert (answer.status_code, error["code"]) == (400, "unknown_field"), path
+        listed = [name.strip(" '") for name in error["message"].split("fields are ")[1].split(",")]
+        assert listed == list(schema["properties"]), path
+        checked += 1
+    assert checked == 7  # /solve, /rich, /score, and the rooms' four
+
+
+def example_request(operation: dict[str, Any]) -> dict[str, Any]:
+    """The operation's fields, each at its documented example."""
+    if "parameters" in operation:
+        return {p["name"]: p["example"] for p in operation["parameters"] if "example" in p}
+    schema = body_schema(operation) or {"properties": {}}
+    return {
+        name: prop["examples"][0]
+        for name, prop in schema["properties"].items()
+        if "examples" in prop
+    }
+
+
+def whole_number_fields(spec: dict) -> list[tuple[str, str, str, dict, dict]]:
+    """(method, path, field, its schema, its operation) for every bounded whole number
+    of an operation with no path fields (those need a room first)."""
+    found = []
+    for method, path, operation in operations(spec):
+        if "{" in path:
+            continue
+        if "parameters" in operation:
+            fields = {p["name"]: p["schema"] for p in operation["parameters"]}
+        else:
+            fields = (body_schema(operation) or {"properties": {}})["properties"]
+        for name, schema in fields.items():
+            if schema.get("type") == "integer" and "maximum" in schema:
+                found.append((method, path, name, schema, operation))
+    return found
+
+
+def test_each_whole_number_field_takes_exactly_its_documented_range(
+    make_rooms_app: Callable[..., Flask], spec: dict
+) -> None:
+    client = make_rooms_app(RICH_SLICE_SECONDS=0.05).test_client()
+    checked = set()
+    for method, path, name, schema, operation in whole_number_fields(spec):
+        fields = example_request(operation)
+        for value, inside in (
+            (schema["minimum"], True),
+            (schema["maximum"], True),
+            (schema["maximum"] + 1, False),
+        ):
+            fields[name] = value
+            if method == "GET":
+                answer = client.get(path, query_string=fields)
+            else:
+                answer = client.open(path, method=method, json=fields)
+            # A CSV or SVG route answers its document, or a JSON error.
+            code = ((answer.get_json(silent=True) or {}).get("error") or {}).get("code")
+            if inside:
+                assert code != f"bad_{name}", (path, name, value, answer.get_json())
+            else:
+                assert code == f"bad_{name}", (path, name, value, answer.get_json())
+        # ... and below the range, where there is one to fall under.
+        if schema["minimum"] > 0:
+            fields[name] = schema["minimum"] - 1
+            answer = (
+                client.get(path, query_string=fields)
+                if method == "GET"
+                else client.open(path, method=method, json=fields)
+            )
+            assert answer.get_json()["error"]["code"] == f"bad_{name}", (path, name)
+        checked.add(name)
+    assert {"min_length", "seed", "rows", "cols", "seconds"} <= checked
+
+
+def test_the_ranges_follow_the_settings(catalog, cache_dir) -> None:
+    app = app_module.create_app(
+        {"TESTING": True, "CACHE_DIR": str(cache_dir), "MAX_SIDE": 12, "MAX_BOARD_CHARS": 500},
+        catalog=catalog,
+    )
+    spec = app.test_client().get("/openapi.json").get_json()
+    rows = next(p for p in spec["paths"]["/random"]["get"]["parameters"] if p["name"] == "rows")
+    board = next(p for p in spec["paths"]["/solve"]["get"]["parameters"] if p["name"] == "board")
+    assert rows["schema"]["maximum"] == 12
+    assert board["schema"]["maxLength"] == 500
+    answer = app.test_client().get("/random", query_string={"rows": 13})
+    assert answer.get_json()["error"]["code"] == "bad_rows"
+
+
+def test_the_dictionaries_documented_are_the_ones_served(client: FlaskClient, spec: dict) -> None:
+    served = [d["name"] for d in client.get("/dictionaries").get_json()["dictionaries"]]
+    solve = {p["name"]: p for p in spec["paths"]["/solve"]["get"]["parameters"]}
+    assert solve["dictionary"]["schema"]["enum"] == served
+
+
+def test_each_error_status_lists_its_codes(spec: dict) -> None:
+    responses = spec["paths"]["/solve"]["get"]["responses"]
+    codes = {
+        status: response["content"]["application/json"]["schema"]["properties"]["error"][
+            "properties"
+        ]["code"]["enum"]
+        for status, response in responses.items()
+        if int(status) >= 400
+    }
+    assert set(codes) == {"400", "413", "422", "503"}
+    assert {"missing_board", "bad_board", "bad_min_length", "unknown_dictionary"} <= set(
+        codes["400"]
+    )
+    assert codes["413"] == ["board_too_long", "board_too_large"]
+    assert codes["422"] == ["search_budget_exceeded"]
+    rooms_words = spec["paths"]["/rooms/{code}/rounds/{number}/words"]["post"]["responses"]
+    # The rooms' own statuses: their too_many_words is a 429, /score's a 400.
+    assert (
+        "too_many_words"
+        in rooms_words["429"]["content"]["application/json"]["schema"]["properties"]["error"][
+            "properties"
+        ]["code"]["enum"]
+    )
+    score = spec["paths"]["/score"]["post"]["responses"]["400"]
+    assert "too_many_words" in str(score)
+
+
+def test_the_document_is_built_once_per_app_never_per_request(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client = app.test_client()
+    first = client.get("/openapi.json").get_json()
+    monkeypatch.setattr(openapi, "build", lambda app: pytest.fail("built again"))
+    assert client.get("/openapi.json").get_json() == first
+    assert client.get("/api").status_code == 200
+    assert client.get("/solve", query_string={"board": "abcd"}).status_code == 200
+
+
+def test_the_rooms_links_run_from_create_to_results(spec: dict) -> None:
+    def links(path: str, method: str, status: str) -> dict[str, Any]:
+        return spec["paths"][path][method]["responses"][status]["links"]
+
+    ids = {op["operationId"] for _, _, op in operations(spec)}
+    create = links("/rooms", "post", "201")
+    assert create["join"]["operationId"] == "join_room_post"
+    assert create["start"]["parameters"]["header.Authorization"] == (
+        "Bearer {$response.body#/token}"
+    )
+    start = links("/rooms/{code}/rounds", "post", "201")
+    assert start["send_word"]["parameters"]["path.number"] == "$response.body#/round/number"
+    sent = links("/rooms/{code}/rounds/{number}/words", "post", "200")
+    assert sent["results"]["operationId"] == "results_get"
+    every_link = [
+        link
+        for methods in spec["paths"].values()
+        for operation in methods.values()
+        for response in operation["responses"].values()
+        for link in response.get("links", {}).values()
+    ]
+    assert {link["operationId"] for link in every_link} <= ids
+
+
+def test_the_api_page_lays_out_every_operation_from_this_server_alone(
+    client: FlaskClient, spec: dict
+) -> None:
+    answer = client.get("/api")
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 200
+    for method, path, operation in operations(spec):
+        assert f'id="{operation["operationId"]}"' in page
+        assert f"<code>{method} {path}</code>" in page
+    assert 'id="schema-Solution"' in page
+    assert "bad_min_length" in page
+    # Nothing loaded from another site, and no script of its own (the theme's, as on
+    # every page, is the one).
+    assert 'src="http' not in page
+    assert 'href="http' not in page.split("</head>")[0]
+    assert page.count("<script src") == 1
+    assert 'href="/openapi.json"' in page
