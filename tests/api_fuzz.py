@@ -9,8 +9,10 @@ below. The seed is fixed, so a run repeats; the number of examples and the steps
 stateful scenario are bounded. tests/test_api_fuzz.py runs it small in the suite;
 `make fuzz-api` runs it long (docs/development.md).
 
-The rooms run on a clock that moves 30 seconds with each request, so that rounds end
-and results can be read within a run, without waiting (a round is 10 s to an hour).
+The rooms run on a clock that moves with each request, so that rounds end and results
+can be read within a run, without waiting (a round is 10 s to an hour): by a second
+while single operations are tried on one room's hour-long round (so it lasts the
+phase), by 30 s while the stateful phase plays rooms of its own.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -64,16 +67,17 @@ SETTINGS = {
 
 
 class SteppingClock:
-    """The rooms' clock: real time when made, then CLOCK_STEP later with each request."""
+    """The rooms' clock: real time when made, then ``seconds`` later with each request."""
 
     def __init__(self) -> None:
         self.now = time.time()
+        self.seconds = CLOCK_STEP
 
     def __call__(self) -> float:
         return self.now
 
     def step(self) -> None:
-        self.now += CLOCK_STEP
+        self.now += self.seconds
 
 
 def fuzz_app(folder: Path, catalog: Catalog | None = None, **config: Any) -> Flask:
@@ -132,26 +136,73 @@ def command(
     ]
 
 
+@dataclass
+class Run:
+    """What Schemathesis said, and whether every check held (``returncode`` 0)."""
+
+    returncode: int
+    report: str
+
+
+def playing_room(app: Flask) -> tuple[str, str]:
+    """A room with its first round playing, for the phases that follow no links: its
+    code and its host's token, so that they reach past 404 and 401 to the game."""
+    client = app.test_client()
+    seat = client.post("/rooms", json={"name": "Host", "seconds": 3600}).get_json()
+    started = client.post(
+        f"/rooms/{seat['room']}/rounds",
+        json={},
+        headers={"Authorization": f"Bearer {seat['token']}"},
+    )
+    assert started.status_code == 201, started.get_data(as_text=True)
+    return seat["room"], seat["token"]
+
+
 def run(
     app: Flask,
     examples: int = SUITE_EXAMPLES,
     steps: int = SUITE_STEPS,
     seed: int = SEED,
     phases: tuple[str, ...] = PHASES,
-) -> subprocess.CompletedProcess[str]:
-    """Run Schemathesis against the app; its output and exit status."""
+) -> Run:
+    """Run Schemathesis against the app: the phases that test one operation at a time
+    on a room that exists (its code, round 1 and its host's token), then the stateful
+    phase on its own, making its own rooms by the document's links."""
+    code, token = playing_room(app)
+    clock = app.extensions["boggle.rooms"].clock
+    single = tuple(phase for phase in phases if phase != "stateful")
+    runs = []
     with tempfile.TemporaryDirectory() as folder, served(app) as base:
         config_file = Path(folder) / "schemathesis.toml"
-        # The steps of one stateful scenario: the config file's only way to say so.
-        config_file.write_text(f"[phases.stateful]\nmax-steps = {steps}\n")
-        return subprocess.run(
-            command(base, config_file, examples, seed, phases),
-            capture_output=True,
-            text=True,
-            check=False,
-            env={**os.environ, "NO_COLOR": "1"},
-            cwd=folder,  # its report folder and caches go there, never the checkout
-        )
+        if single:
+            clock.seconds = 1.0
+            config_file.write_text(
+                f'[auth.openapi.seat]\nbearer = "{token}"\n\n'
+                f'[parameters]\n"path.code" = "{code}"\n"path.number" = 1\n'
+            )
+            runs.append(_schemathesis(base, config_file, examples, seed, single, folder))
+        if "stateful" in phases:
+            # The steps of one scenario: the config file's only way to say so.
+            clock.seconds = CLOCK_STEP
+            config_file.write_text(f"[phases.stateful]\nmax-steps = {steps}\n")
+            runs.append(_schemathesis(base, config_file, examples, seed, ("stateful",), folder))
+    return Run(
+        max(result.returncode for result in runs),
+        "\n".join(result.stdout + result.stderr for result in runs),
+    )
+
+
+def _schemathesis(
+    base: str, config_file: Path, examples: int, seed: int, phases: tuple[str, ...], folder: str
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        command(base, config_file, examples, seed, phases),
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "NO_COLOR": "1"},
+        cwd=folder,  # its report folder and caches go there, never the checkout
+    )
 
 
 def main() -> int:
@@ -167,7 +218,7 @@ def main() -> int:
         result = run(
             app, options.examples, options.steps, options.seed, tuple(options.phases.split(","))
         )
-    print(result.stdout, result.stderr, sep="\n")
+    print(result.report)
     print(f"{time.perf_counter() - started:.0f} s")
     return result.returncode
 

@@ -117,7 +117,8 @@ PLAYER = Field(
 ROOM_WORD = Field(
     "word",
     "The word as written or traced: any case, punctuation around it ignored.",
-    {"type": "string", "pattern": r"\w", "maxLength": Setting("SCORE_MAX_WORD_CHARS")},
+    # A letter somewhere in it (a word of punctuation alone is a bad_word).
+    {"type": "string", "pattern": r"[^\W\d_]", "maxLength": Setting("SCORE_MAX_WORD_CHARS")},
     ("missing_word", "bad_word"),
     required=True,
     example="float",
