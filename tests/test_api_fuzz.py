@@ -12,9 +12,12 @@ import copy
 import re
 from pathlib import Path
 
+import pytest
 from api_fuzz import CHECKS, SUITE_EXAMPLES, fuzz_app, run
 
 from boggle import Catalog
+
+pytestmark = pytest.mark.slow
 
 
 def test_every_operation_keeps_to_the_document_under_the_fuzzer(

@@ -144,7 +144,7 @@ def build(app: Flask) -> dict[str, Any]:
                 "field given twice is a 400 duplicate_field. Bounds named here are this "
                 "server's settings. The reference in prose is docs/api.md and docs/rooms.md."
             ),
-            "license": {"name": "MIT", "identifier": "MIT"},
+            "license": {"name": "GPL-3.0-or-later", "identifier": "GPL-3.0-or-later"},
         },
         "servers": [{"url": "/"}],
         "paths": paths,
