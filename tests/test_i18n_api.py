@@ -320,13 +320,13 @@ def test_the_apps_own_errors_follow_the_readers_language(client: FlaskClient) ->
     error = nowhere.get_json()["error"]
     assert error["code"] == "not_found"
     assert error["message"].startswith(
-        f"il n'y a rien à cette adresse{NBSP}; les pages sont /, /practice, /scoring, /api, "
-        "/room et /room/CODE, l'API /solve, "
+        f"il n'y a rien à cette adresse{NBSP}; les pages sont /, /practice, /scoring, /table, "
+        "/api, /room, /room/join et /room/CODE, l'API /solve, "
     )
     assert error["message"].endswith(
         " /healthz, /openapi.json, /rooms, /rooms/CODE/players, /rooms/CODE, "
-        "/rooms/CODE/rounds, /rooms/CODE/rounds/N/words, /rooms/CODE/rounds/N/results et "
-        "/rooms/CODE/qr"
+        "/rooms/CODE/rounds, /rooms/CODE/lock, /rooms/CODE/players/SEAT, "
+        "/rooms/CODE/rounds/N/words, /rooms/CODE/rounds/N/results et /rooms/CODE/qr"
     )
 
 

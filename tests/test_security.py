@@ -64,6 +64,8 @@ REQUESTS: list[tuple[str, str, dict[str, Any], int]] = [
     ("POST", "/scoring", {"data": {"board": BOARD, "name": "Ann", "words": "sea"}}, 200),
     ("POST", "/scoring", {"data": {"board": BOARD, "name": "", "words": ""}}, 400),
     ("GET", "/practice", {}, 200),
+    ("GET", "/table", {}, 200),
+    ("GET", "/table", {"query_string": {"dice": "huge"}}, 400),
     ("GET", "/language/de", {"query_string": {"next": "/practice"}}, 303),
     ("GET", "/language/xx", {}, 404),
     # The rooms' API, answered before any database is reached (tests/test_rooms_api.py
@@ -76,6 +78,8 @@ REQUESTS: list[tuple[str, str, dict[str, Any], int]] = [
     ("GET", "/rooms/abc/rounds/1/words", {}, 404),
     ("GET", "/rooms/abc/rounds/1/results", {}, 404),
     ("GET", "/rooms/abc/qr", {}, 404),
+    ("POST", "/rooms/abc/lock", {"json": {"locked": True}}, 404),
+    ("DELETE", "/rooms/abc/players/2", {}, 404),
     # The rooms' pages, likewise (tests/test_room_pages.py plays them on a database).
     ("GET", "/room", {}, 200),
     ("POST", "/room", {"data": {"name": ""}}, 400),
@@ -83,6 +87,10 @@ REQUESTS: list[tuple[str, str, dict[str, Any], int]] = [
     ("POST", "/room/abc/join", {"data": {"name": "Ann"}}, 404),
     ("POST", "/room/abc/rounds", {}, 404),
     ("POST", "/room/abc/rounds/1/words", {"data": {"word": "sea"}}, 404),
+    ("POST", "/room/abc/lock", {"data": {"locked": "1"}}, 404),
+    ("POST", "/room/abc/players/2/remove", {}, 404),
+    ("GET", "/room/join", {}, 200),
+    ("GET", "/room/join", {"query_string": {"code": "abc"}}, 400),
     ("GET", "/static/style.css", {}, 200),
     ("GET", "/static/js/main.js", {}, 200),
     ("GET", "/static/favicon.svg", {}, 200),

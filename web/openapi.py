@@ -188,6 +188,8 @@ def _operation(
         parameters += [_parameter(f, "query", facts) for f in declared.fields]
         if declared.fields:
             codes += QUERY
+    elif method == "DELETE":
+        pass  # the address says it all: no body, nor any field
     else:
         operation["requestBody"] = _body(declared, facts)
         codes += (*BODY, *FORM) if declared.forms else BODY

@@ -13,7 +13,7 @@ from typing import Any
 
 from boggle.dice import SEED_LIMIT
 from boggle.scoring import VERDICTS
-from games.rooms import FINISHED, PLAYING, SENT_VERDICTS, WAITING
+from games.rooms import FINISHED, PLAYING, SENT_VERDICTS, STARTING, WAITING
 
 
 def ref(name: str) -> dict[str, str]:
@@ -311,7 +311,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "RoomRound": obj(
         {
             "number": COUNT,
-            "state": {"type": "string", "enum": [WAITING, PLAYING, FINISHED]},
+            "state": {"type": "string", "enum": [WAITING, STARTING, PLAYING, FINISHED]},
             "board": nullable(ref("Board")),
             "started_at": nullable(UNIX_SECONDS),
             "ends_at": nullable(UNIX_SECONDS),
@@ -336,6 +336,18 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                 ),
             },
             "you": nullable(SIDE),
+            "removed": {
+                "type": "boolean",
+                "description": "The caller's token held a seat the host has removed.",
+            },
+            "locked": {"type": "boolean", "description": "No new player may join."},
+            "handoff": nullable(
+                {
+                    **obj({"from": SIDE, "to": nullable(SIDE), "at": UNIX_SECONDS}),
+                    "description": "The last time the room passed to another host, "
+                    "its host being away: from and to whom (seats), and when.",
+                }
+            ),
             "round": ref("RoomRound"),
             "now": UNIX_SECONDS,
         }

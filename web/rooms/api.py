@@ -14,6 +14,8 @@ import hashlib
 import io
 import logging
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import segno
@@ -28,6 +30,7 @@ from boggle.rules import RULES, Ruleset
 from boggle.words import normalize_word
 from games import codes
 from games.errors import (
+    CannotRemoveHost,
     DatabaseNotReady,
     DatabaseUnavailable,
     NameTaken,
@@ -35,14 +38,18 @@ from games.errors import (
     NotYourSeat,
     RoomError,
     RoomFull,
+    RoomLocked,
     RoundInProgress,
     RoundNotCurrent,
     RoundNotOver,
+    RoundNotStarted,
     RoundOver,
     SearchTooLong,
+    TooManyGuesses,
     TooManyRooms,
     TooManyWords,
     Unauthorized,
+    UnknownPlayer,
     UnknownRoom,
     UnknownRound,
     WordLimitReached,
@@ -69,6 +76,7 @@ from ..params import (
     Setting,
     names,
     read_fields,
+    read_flag,
     read_min_length,
     read_name,
     read_size,
@@ -88,6 +96,9 @@ DEFAULT_DICE = "classic"
 COOKIE_PREFIX = "boggle_room_"
 #: Round numbers are stored as 32-bit integers; a larger one names no round.
 MAX_ROUND_NUMBER = 2**31 - 1
+#: The header of every room document and poll, 304s included: the server's clock, in
+#: Unix seconds, from which each phone reckons its own clock's offset.
+SERVER_TIME_HEADER = "X-Server-Time"
 
 # --- The fields, as web/params.py declares the others (the API's document reads them) ---
 
@@ -125,10 +136,27 @@ ROOM_WORD = Field(
 )
 CODE = Field(
     "code",
-    "The room's code, any case.",
+    "The room's code, any case, spaces and hyphens ignored.",
     {"type": "string", "minLength": 1},
-    ("unknown_room", "not_found"),
-    example="K7QX4MZP2T",
+    # An address past its hour's guesses is refused every room it holds no seat in.
+    ("unknown_room", "not_found", "too_many_guesses"),
+    example="K7QX4",
+)
+SEAT = Field(
+    "seat",
+    "A player's seat (id) in the room.",
+    {"type": "integer", "minimum": 0},
+    ("unknown_player", "not_found"),
+    example=2,
+)
+LOCKED = Field(
+    "locked",
+    "true to lock the room against new players, false to open it again (a form's "
+    "'on'/'off', '1'/'0' are read too).",
+    {"type": "boolean"},
+    ("missing_locked", "bad_locked"),
+    required=True,
+    example=True,
 )
 ROUND = Field(
     "number",
@@ -143,6 +171,7 @@ CREATE = (NAME, DICE, ROWS, COLS, MIN_LENGTH, DICTIONARY, SECONDS)
 CREATE_FIELDS = names(CREATE)
 JOIN = (NAME,)
 START = (PLAYER,)
+LOCK = (LOCKED,)
 SEND = (ROOM_WORD, PLAYER)
 
 #: The HTTP status of each error of the game.
@@ -151,17 +180,22 @@ STATUS: dict[type[RoomError], int] = {
     Unauthorized: 401,
     NotHost: 403,
     NotYourSeat: 403,
+    RoomLocked: 403,
     UnknownRoom: 404,
     UnknownRound: 404,
+    UnknownPlayer: 404,
     NameTaken: 409,
     RoomFull: 409,
+    CannotRemoveHost: 409,
     RoundInProgress: 409,
+    RoundNotStarted: 409,
     RoundNotCurrent: 409,
     RoundNotOver: 409,
     RoundOver: 409,
     WordLimitReached: 409,
     SearchTooLong: 422,
     TooManyRooms: 429,
+    TooManyGuesses: 429,
     TooManyWords: 429,
     DatabaseNotReady: 503,
     DatabaseUnavailable: 503,
@@ -213,6 +247,18 @@ def rooms() -> Rooms:
     return current_app.extensions["boggle.rooms"]
 
 
+@contextmanager
+def guarded(code: str) -> Iterator[None]:
+    """A request that needs a seat in the room: a caller refused one (no room of the
+    code, or no seat in it) counts against the limit on guesses, as ``Rooms.stranger``
+    says, so that past the limit no answer tells which codes are rooms."""
+    try:
+        yield
+    except (UnknownRoom, Unauthorized) as refused:
+        rooms().stranger(code, client_address(), known=isinstance(refused, Unauthorized))
+        raise
+
+
 # --- Routes ---------------------------------------------------------------------------
 
 
@@ -237,6 +283,10 @@ def rooms() -> Rooms:
             },
             "start": {
                 "operationId": "start_round_post",
+                "parameters": {"path.code": "$response.body#/room", "header.Authorization": TOKEN},
+            },
+            "lock": {
+                "operationId": "lock_room_post",
                 "parameters": {"path.code": "$response.body#/room", "header.Authorization": TOKEN},
             },
         },
@@ -270,7 +320,7 @@ def create_room() -> tuple[Response, int]:
         status=201,
         seat=None,
         other_statuses={200: "The caller's seat, held already"},
-        codes=("unauthorized", "name_taken", "room_full"),
+        codes=("unauthorized", "name_taken", "room_full", "room_locked"),
         links={
             "room": {
                 "operationId": "room_get",
@@ -287,10 +337,11 @@ def join_room(code: str) -> tuple[Response, int]:
     if token:
         try:
             seat = rooms().seat(code, token)
-        except Unauthorized:
+        except (Unauthorized, UnknownRoom):
             pass  # a token from an earlier database, or none of this room's: seat anew
         else:
             return seated(seat_document(seat), seat), 200
+    rooms().admit(code, None, client_address())
     seat = rooms().join(code, read_player_name(fields.get("name")))
     return seated(seat_document(seat), seat), 201
 
@@ -360,9 +411,57 @@ def start_round(code: str) -> Response:
     code = room_code(code)
     fields = read_body(names(START))
     token = caller_token(code)
-    check_player_field(fields, code, token)
-    rooms().start_round(code, token)
+    with guarded(code):
+        check_player_field(fields, code, token)
+        rooms().start_round(code, token)
     return room_response(code, token, 201)
+
+
+@bp.post("/rooms/<code>/lock")
+@documented(
+    room_operation(
+        "Lock the room, or open it again",
+        "The host only: no new player may join a locked room (403 room_locked); a "
+        "player seated already may still come back. Answers the room.",
+        fields=LOCK,
+        path=(CODE,),
+        answer="Room",
+        seat=True,
+        codes=("unauthorized", "not_host"),
+    )
+)
+def lock_room(code: str) -> Response:
+    """Lock the room against new players, or open it again (the host only): the room."""
+    code = room_code(code)
+    fields = read_body(names(LOCK))
+    locked = read_flag(fields.get("locked"), "locked")
+    if locked is None:
+        raise bad_request("missing_locked", _("give 'locked': true or false"), "locked")
+    token = caller_token(code)
+    with guarded(code):
+        rooms().lock(code, token, locked)
+    return room_response(code, token, 200)
+
+
+@bp.delete("/rooms/<code>/players/<int:seat>")
+@documented(
+    room_operation(
+        "Remove a player",
+        "The host only, and never the host: the player's seat is emptied and their "
+        "token seats nobody. Answers the room, without them.",
+        path=(CODE, SEAT),
+        answer="Room",
+        seat=True,
+        codes=("unauthorized", "not_host", "cannot_remove_host"),
+    )
+)
+def remove_player(code: str, seat: int) -> Response:
+    """Remove a player from the room (the host only): the room, without them."""
+    code = room_code(code)
+    token = caller_token(code)
+    with guarded(code):
+        rooms().remove(code, token, player_number(code, seat))
+    return room_response(code, token, 200)
 
 
 @bp.post("/rooms/<code>/rounds/<int:number>/words")
@@ -377,6 +476,7 @@ def start_round(code: str) -> Response:
         seat=True,
         codes=(
             "unauthorized",
+            "round_not_started",
             "round_not_current",
             "round_over",
             "too_many_words",
@@ -409,8 +509,9 @@ def send_word(code: str, number: int) -> Response:
     fields = read_body(names(SEND))
     token = caller_token(code)
     word = read_room_word(fields.get("word"))
-    check_player_field(fields, code, token)
-    response = jsonify(rooms().submit(code, token, number, word).as_dict())
+    with guarded(code):
+        check_player_field(fields, code, token)
+        response = jsonify(rooms().submit(code, token, number, word).as_dict())
     if token and "Authorization" not in request.headers:
         # A browser playing keeps its cookie for another idle room's lifetime.
         set_seat_cookie(response, code, token)
@@ -431,7 +532,8 @@ def send_word(code: str, number: int) -> Response:
 def own_words(code: str, number: int) -> Response:
     """The words the caller sent in a round, in order, with their verdicts."""
     code, number = room_code(code), round_number(code, number)
-    sent = rooms().words(code, caller_token(code), number)
+    with guarded(code):
+        sent = rooms().words(code, caller_token(code), number)
     return jsonify({"room": code, "round": number, "words": [word.as_dict() for word in sent]})
 
 
@@ -450,7 +552,8 @@ def own_words(code: str, number: int) -> Response:
 def results(code: str, number: int) -> Response:
     """A round's results once it is over (409 round_not_over before)."""
     code, number = room_code(code), round_number(code, number)
-    return jsonify(rooms().results(code, caller_token(code), number))
+    with guarded(code):
+        return jsonify(rooms().results(code, caller_token(code), number))
 
 
 @bp.get("/rooms/<code>/qr")
@@ -465,7 +568,7 @@ def results(code: str, number: int) -> Response:
 def room_qr(code: str) -> Response:
     """A QR code (SVG) of the room's page, for the lobby: a phone's camera joins by it."""
     code = room_code(code)
-    rooms().state(code, None)  # 404 for a room that does not exist
+    rooms().admit(code, caller_token(code), client_address())  # 404 for no room
     link = room_url(code)
     # Error correction M, as GET /qr: read off a screen across a table.
     out = io.BytesIO()
@@ -486,7 +589,9 @@ def room_response(code: str, token: str | None, status: int) -> Response:
     # the reader's language: each language's answer is a representation of its own
     # (Content-Language, Vary: Accept-Language), so a reader who switches must not be
     # told that their copy in the old one is current.
-    version = f"{rooms().version(code, token)}|{room_url(code)}|{i18n.current_code()}"
+    version = (
+        f"{rooms().visit(code, token, client_address())}|{room_url(code)}|{i18n.current_code()}"
+    )
     tag = hashlib.sha256(version.encode()).hexdigest()[:32]
     # Compared weakly, as RFC 9110 asks of If-None-Match: a proxy that compresses the
     # answer marks its tag weak (W/"..."), and the client sends that back.
@@ -499,6 +604,7 @@ def room_response(code: str, token: str | None, status: int) -> Response:
         response = jsonify(document)
         response.status_code = status
     response.set_etag(tag)
+    response.headers[SERVER_TIME_HEADER] = f"{rooms().clock():.3f}"
     # The document is the caller's own ("you"): no shared cache may keep it, and the
     # client asks again each time, with its tag.
     response.headers["Cache-Control"] = "private, no-cache"
@@ -586,6 +692,15 @@ def room_code(text: str) -> str:
     if code is None:
         raise UnknownRoom(unknown_room_message(text))
     return code
+
+
+def player_number(code: str, seat: int) -> int:
+    """A player's seat from an address: UnknownPlayer past what any room can reach."""
+    if not 1 <= seat <= MAX_ROUND_NUMBER:
+        raise UnknownPlayer(
+            _("room %(room)s has no player %(seat)s", room=code, seat=str(seat)[:20])
+        )
+    return seat
 
 
 def round_number(code: str, number: int) -> int:
