@@ -55,6 +55,15 @@ BODY = (
 FORM = ("too_many_parts",)
 #: Error codes that come with a Retry-After header, and the statuses that do.
 RETRY_STATUSES = (409, 429, 503)
+#: A query string too long for the HTTP server in front of the app, which answers
+#: before the app is reached, in its own words: werkzeug's past 64 KiB, nginx's past
+#: 4 KiB in the production recipe (deploy/nginx.conf). A long board goes by POST.
+LINE_TOO_LONG = {
+    "description": "The request line is longer than the HTTP server takes (4 KiB behind "
+    "the production recipe); send a long board by POST. Answered by the server, not the "
+    "app: in its own format.",
+    "content": {"text/html": {"schema": {"type": "string"}}},
+}
 #: The security scheme of the rooms: a seat's token.
 BEARER = "seat"
 
@@ -202,6 +211,8 @@ def _operation(
     else:
         operation["security"] = []
     operation["responses"] = _responses(declared, codes)
+    if method == "GET" and declared.fields:
+        operation["responses"]["414"] = LINE_TOO_LONG
     return operation
 
 
@@ -371,9 +382,11 @@ def _reference(spec: Mapping[str, Any]) -> dict[str, Any]:
                 if int(status) < 400:
                     target = schema.get("schema", {}).get("$ref", "").rpartition("/")[2]
                     answers.append({"status": status, "media": media, "schema": target, **response})
-                else:
+                elif media == "application/json":
                     codes = schema["schema"]["properties"]["error"]["properties"]["code"]["enum"]
-                    errors.append({"status": status, "codes": codes})
+                    errors.append({"status": status, "codes": codes, "description": ""})
+                else:  # the server's own answer, not the app's (a request line too long)
+                    errors.append({"status": status, "codes": [], **response})
             operations.append(
                 {
                     "id": operation["operationId"],
