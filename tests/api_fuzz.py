@@ -4,7 +4,7 @@ The app is served on a free local port, from a background thread, on a fresh SQL
 rooms database, and Schemathesis's command line (pinned in requirements-dev.txt) runs
 every operation of the document through its phases (the document's examples, the
 boundaries and negative cases of its schemas, random fuzzing, and the rooms' links
-followed statefully: create, join, start, send words, results), with the four checks
+followed statefully: create, join, start, send words, results), with the checks
 below. The seed is fixed, so a run repeats; the number of examples and the steps of a
 stateful scenario are bounded. tests/test_api_fuzz.py runs it small in the suite;
 `make fuzz-api` runs it long (docs/development.md).
@@ -48,6 +48,7 @@ CHECKS = (
     "response_schema_conformance",
     "status_code_conformance",
     "content_type_conformance",
+    "response_headers_conformance",
 )
 PHASES = ("examples", "coverage", "fuzzing", "stateful")
 #: The suite's run: enough to reach every status the document lists for the common

@@ -59,3 +59,23 @@ def test_the_fuzzer_finds_an_answer_its_schema_does_not_describe(
     assert "Response violates schema" in report, report
     assert "elapsed_ms" in report, report
     assert "response_schema_conformance" in CHECKS
+
+
+def test_the_fuzzer_finds_a_header_the_document_promises_and_the_answer_lacks(
+    catalog: Catalog, cache_dir: Path, tmp_path: Path
+) -> None:
+    # The headers are held too: a room's answer said to carry one it never sends fails.
+    app = fuzz_app(tmp_path, catalog, CACHE_DIR=str(cache_dir), PRELOAD_DICTIONARIES="")
+    spec = copy.deepcopy(app.test_client().get("/openapi.json").json)
+    room = spec["paths"]["/rooms/{code}"]["get"]
+    room["responses"]["200"]["headers"]["X-Round-Clock"] = {
+        "required": True,
+        "schema": {"type": "string"},
+    }
+    spec["paths"] = {"/rooms/{code}": {"get": room}}
+    app.extensions["boggle.openapi"] = spec
+    result = run(app, examples=1, phases=("examples",))
+    report = result.report
+    assert result.returncode == 1, report
+    assert "X-Round-Clock" in report, report
+    assert "response_headers_conformance" in CHECKS

@@ -9,6 +9,7 @@ enforces, so a change to a reader or a new route cannot leave the document behin
 from __future__ import annotations
 
 import http.client
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -19,7 +20,7 @@ from flask.testing import FlaskClient
 from openapi_spec_validator import validate
 
 import app as app_module
-from web import openapi, rooms
+from web import edge, openapi, rooms
 
 
 @pytest.fixture
@@ -199,14 +200,16 @@ def test_each_error_status_lists_its_codes(spec: dict) -> None:
         for status, response in responses.items()
         if int(status) >= 400 and "application/json" in response["content"]
     }
-    assert set(codes) == {"400", "413", "422", "503"}
-    # ... and the HTTP server's own answer to a request line too long, as it comes.
-    assert list(responses["414"]["content"]) == ["text/html"]
+    assert set(codes) == {"400", "413", "414", "422", "503"}
+    # ... and the HTTP server's own answer to a request line too long: nginx's in the
+    # app's shape, or a plain server's HTML.
+    assert list(responses["414"]["content"]) == ["application/json", "text/html"]
     assert {"missing_board", "bad_board", "bad_min_length", "unknown_dictionary"} <= set(
         codes["400"]
     )
     assert codes["413"] == ["board_too_long", "board_too_large"]
     assert codes["422"] == ["search_budget_exceeded"]
+    assert codes["414"] == ["uri_too_long"]
     rooms_words = spec["paths"]["/rooms/{code}/rounds/{number}/words"]["post"]["responses"]
     # The rooms' own statuses: their too_many_words is a 429, /score's a 400.
     assert (
@@ -290,3 +293,61 @@ def test_a_query_too_long_for_the_server_gets_the_answer_documented(app: Flask, 
     for method, path, operation in operations(spec):
         if method == "GET" and operation.get("parameters") and "{" not in path:
             assert media in operation["responses"]["414"]["content"], path
+
+
+def test_nginxs_answer_to_a_request_line_too_long_is_the_one_documented(
+    app: Flask, spec: dict
+) -> None:
+    # deploy/nginx.conf answers a 414 with web/edge.py's document, never the app.
+    (too_long,) = [each for each in edge.EDGE_ERRORS if each.status == 414]
+    with app.test_request_context("/"):
+        error = too_long.document()["error"]
+    schema = spec["paths"]["/solve"]["get"]["responses"]["414"]["content"]["application/json"]
+    documented = schema["schema"]["properties"]["error"]
+    assert error["code"] in documented["properties"]["code"]["enum"]
+    assert set(error) <= set(documented["properties"])
+    assert set(documented["required"]) <= set(error)
+    assert isinstance(error["limit"], int) and isinstance(error["message"], str)
+
+
+def test_every_answer_with_the_room_carries_the_headers_documented(
+    rooms_app: Flask, spec: dict
+) -> None:
+    client = rooms_app.test_client()
+    host = client.post("/rooms", json={"name": "Ann"}).get_json()
+    code, token = host["room"], host["token"]
+    # From a browser of its own: the host's cookie would seat the host again.
+    guest = rooms_app.test_client().post(f"/rooms/{code}/players", json={"name": "Bob"})
+    guest = guest.get_json()
+    seat = {"Authorization": f"Bearer {token}"}
+    room = client.get(f"/rooms/{code}")
+    answers = {
+        ("GET", "/rooms/{code}", "200"): room,
+        ("GET", "/rooms/{code}", "304"): client.get(
+            f"/rooms/{code}", headers={"If-None-Match": room.headers["ETag"]}
+        ),
+        ("POST", "/rooms/{code}/lock", "200"): client.post(
+            f"/rooms/{code}/lock", json={"locked": True}, headers=seat
+        ),
+        ("DELETE", "/rooms/{code}/players/{seat}", "200"): client.delete(
+            f"/rooms/{code}/players/{guest['player']['id']}", headers=seat
+        ),
+        ("POST", "/rooms/{code}/rounds", "201"): client.post(
+            f"/rooms/{code}/rounds", json={}, headers=seat
+        ),
+    }
+    with_headers = {
+        (method, path, status)
+        for method, path, operation in operations(spec)
+        for status, response in operation["responses"].items()
+        if "headers" in response and int(status) < 400
+    }
+    assert with_headers == set(answers)
+    for (method, path, status), answer in answers.items():
+        assert answer.status_code == int(status), (path, answer.get_json())
+        headers = spec["paths"][path][method.lower()]["responses"][status]["headers"]
+        assert set(headers) == {"X-Server-Time", "ETag"}
+        assert re.fullmatch(
+            headers["X-Server-Time"]["schema"]["pattern"], answer.headers["X-Server-Time"]
+        )
+        assert answer.headers["ETag"]

@@ -56,14 +56,11 @@ FORM = ("too_many_parts",)
 #: Error codes that come with a Retry-After header, and the statuses that do.
 RETRY_STATUSES = (409, 429, 503)
 #: A query string too long for the HTTP server in front of the app, which answers
-#: before the app is reached, in its own words: werkzeug's past 64 KiB, nginx's past
-#: 4 KiB in the production recipe (deploy/nginx.conf). A long board goes by POST.
-LINE_TOO_LONG = {
-    "description": "The request line is longer than the HTTP server takes (4 KiB behind "
-    "the production recipe); send a long board by POST. Answered by the server, not the "
-    "app: in its own format.",
-    "content": {"text/html": {"schema": {"type": "string"}}},
-}
+#: before the app is reached: werkzeug's past 64 KiB, nginx's past 4 KiB in the
+#: production recipe (deploy/nginx.conf). A long board goes by POST.
+#: nginx answers it as the app would (web/edge.py's ``uri_too_long``); a server
+#: reached without it, in its own HTML.
+LINE_TOO_LONG_CODE = "uri_too_long"
 #: The security scheme of the rooms: a seat's token.
 BEARER = "seat"
 
@@ -95,6 +92,9 @@ class Operation:
     #: OpenAPI links from the answer, by name: {"operationId": ..., "parameters": ...}.
     links: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     operation_id: str = ""
+    #: Headers every answer but an error's carries (a 304's too), by name: their
+    #: OpenAPI header objects.
+    headers: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -212,7 +212,7 @@ def _operation(
         operation["security"] = []
     operation["responses"] = _responses(declared, codes)
     if method == "GET" and declared.fields:
-        operation["responses"]["414"] = LINE_TOO_LONG
+        operation["responses"]["414"] = _line_too_long()
     return operation
 
 
@@ -263,12 +263,17 @@ def _responses(declared: Operation, codes: list[str]) -> dict[str, Any]:
         answer["content"] = {declared.media_type: {"schema": ref(declared.answer)}}
     else:
         answer["content"] = {declared.media_type: {"schema": {"type": "string"}}}
+    headers = {name: dict(header) for name, header in declared.headers.items()}
+    if headers:
+        answer["headers"] = headers
     if declared.links:
         answer["links"] = {name: dict(link) for name, link in declared.links.items()}
     responses: dict[str, Any] = {str(declared.status): answer}
     for status, meaning in declared.other_statuses.items():
-        # Another success has the same answer; a 304 has none.
+        # Another success has the same answer; a 304 has none, but the same headers.
         other = {**answer, "description": meaning} if status < 300 else {"description": meaning}
+        if headers:
+            other["headers"] = headers
         other.pop("links", None)
         responses[str(status)] = other
     by_status: dict[int, list[str]] = {}
@@ -278,6 +283,19 @@ def _responses(declared: Operation, codes: list[str]) -> dict[str, Any]:
     for status in sorted(by_status):
         responses[str(status)] = _error_response(status, by_status[status])
     return responses
+
+
+def _line_too_long() -> dict[str, Any]:
+    """The HTTP server's answer to a request line past its limit."""
+    return {
+        "description": "The request line is longer than the HTTP server takes (4 KiB behind "
+        "the production recipe's nginx, which answers uri_too_long with its limit); send a "
+        "long board by POST. A server reached without nginx answers in its own HTML.",
+        "content": {
+            "application/json": {"schema": _error_schema([LINE_TOO_LONG_CODE])},
+            "text/html": {"schema": {"type": "string"}},
+        },
+    }
 
 
 def _error_response(status: int, codes: list[str]) -> dict[str, Any]:
@@ -384,7 +402,10 @@ def _reference(spec: Mapping[str, Any]) -> dict[str, Any]:
                     answers.append({"status": status, "media": media, "schema": target, **response})
                 elif media == "application/json":
                     codes = schema["schema"]["properties"]["error"]["properties"]["code"]["enum"]
-                    errors.append({"status": status, "codes": codes, "description": ""})
+                    # An app's error is its codes; the server's own says more (a 414).
+                    said = response["description"]
+                    said = "" if said == ", ".join(codes) else f": {said}"
+                    errors.append({"status": status, "codes": codes, "description": said})
                 else:  # the server's own answer, not the app's (a request line too long)
                     errors.append({"status": status, "codes": [], **response})
             operations.append(

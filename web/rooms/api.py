@@ -100,6 +100,23 @@ MAX_ROUND_NUMBER = 2**31 - 1
 #: The header of every room document and poll, 304s included: the server's clock, in
 #: Unix seconds, from which each phone reckons its own clock's offset.
 SERVER_TIME_HEADER = "X-Server-Time"
+#: The headers of every answer with the room's document, or its 304 (``room_response``),
+#: as the OpenAPI document describes them.
+ROOM_HEADERS = {
+    SERVER_TIME_HEADER: {
+        "description": "The server's clock, in Unix seconds to the millisecond (as 'now' "
+        "in the document): a client reckons its own clock's offset from it.",
+        "required": True,
+        "schema": {"type": "string", "pattern": r"^[0-9]+\.[0-9]{3}$"},
+        "example": "1764892800.125",
+    },
+    "ETag": {
+        "description": "The document's version: sent back in If-None-Match, it gets a 304 "
+        "while nothing but the clock has changed.",
+        "required": True,
+        "schema": {"type": "string"},
+    },
+}
 
 # --- The fields, as web/params.py declares the others (the API's document reads them) ---
 
@@ -217,6 +234,9 @@ def room_operation(summary: str, description: str, **declared: Any) -> Operation
     """A rooms route's declaration: JSON bodies only, the game's statuses, the
     database's errors."""
     codes = (*declared.pop("codes", ()), *DATABASE_CODES)
+    # Every answer with the room's document is room_response's, with its headers.
+    if declared.get("answer") == "Room":
+        declared.setdefault("headers", ROOM_HEADERS)
     return Operation(
         summary, description, forms=False, statuses=STATUS_OF_CODE, codes=codes, **declared
     )
