@@ -55,6 +55,9 @@ PHASES = ("examples", "coverage", "fuzzing", "stateful")
 #: mistakes, in about a minute on 2 busy cores (tests/test_api_fuzz.py).
 SUITE_EXAMPLES = 25
 SUITE_STEPS = 12
+#: The most the suite's run may take, both passes together: a hang's bound, not a
+#: speed target (it takes about 4 minutes on 2 cores with a load average of 20).
+SUITE_SECONDS = 900.0
 SEED = 33
 #: Seconds the rooms' clock moves with each request.
 CLOCK_STEP = 90.0
@@ -174,10 +177,13 @@ def run(
     steps: int = SUITE_STEPS,
     seed: int = SEED,
     phases: tuple[str, ...] = PHASES,
+    seconds: float | None = SUITE_SECONDS,
 ) -> Run:
     """Run Schemathesis against the app: the phases that test one operation at a time
     on a room that exists (its code, round 1 and its host's token), then the stateful
-    phase on its own, making its own rooms by the document's links."""
+    phase on its own, making its own rooms by the document's links. A run still going
+    after ``seconds`` (None: no bound) is stopped, and fails."""
+    deadline = None if seconds is None else time.monotonic() + seconds
     code, token = playing_room(app)
     clock = app.extensions["boggle.rooms"].clock
     single = tuple(phase for phase in phases if phase != "stateful")
@@ -190,7 +196,7 @@ def run(
                 f'[auth.openapi.seat]\nbearer = "{token}"\n\n'
                 f'[parameters]\n"path.code" = "{code}"\n"path.number" = 1\n'
             )
-            runs.append(_schemathesis(base, config_file, examples, seed, single, folder))
+            runs.append(_schemathesis(base, config_file, examples, seed, single, folder, deadline))
         if "stateful" in phases:
             # The steps of one scenario: the config file's only way to say so.
             clock.seconds = CLOCK_STEP
@@ -198,7 +204,9 @@ def run(
             # With the document's examples first: a scenario starts from answers that
             # worked (a room created), where random settings are mostly refused.
             stateful = ("examples", "stateful")
-            runs.append(_schemathesis(base, config_file, examples, seed, stateful, folder))
+            runs.append(
+                _schemathesis(base, config_file, examples, seed, stateful, folder, deadline)
+            )
     return Run(
         max(result.returncode for result in runs),
         "\n".join(result.stdout + result.stderr for result in runs),
@@ -206,16 +214,32 @@ def run(
 
 
 def _schemathesis(
-    base: str, config_file: Path, examples: int, seed: int, phases: tuple[str, ...], folder: str
+    base: str,
+    config_file: Path,
+    examples: int,
+    seed: int,
+    phases: tuple[str, ...],
+    folder: str,
+    deadline: float | None,
 ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        command(base, config_file, examples, seed, phases),
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "NO_COLOR": "1"},
-        cwd=folder,  # its report folder and caches go there, never the checkout
-    )
+    arguments = command(base, config_file, examples, seed, phases)
+    left = None if deadline is None else max(1.0, deadline - time.monotonic())
+    try:
+        return subprocess.run(
+            arguments,
+            capture_output=True,
+            text=True,
+            check=False,
+            env={**os.environ, "NO_COLOR": "1"},
+            cwd=folder,  # its report folder and caches go there, never the checkout
+            timeout=left,
+        )
+    except subprocess.TimeoutExpired as stopped:  # killed by subprocess.run
+        said = stopped.stdout or b""
+        said = said.decode(errors="replace") if isinstance(said, bytes) else said
+        return subprocess.CompletedProcess(
+            arguments, 1, f"{said}\nstopped: the run was still going after its bound", ""
+        )
 
 
 def main() -> int:
@@ -228,9 +252,8 @@ def main() -> int:
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         app = fuzz_app(Path(folder))
-        result = run(
-            app, options.examples, options.steps, options.seed, tuple(options.phases.split(","))
-        )
+        phases = tuple(options.phases.split(","))
+        result = run(app, options.examples, options.steps, options.seed, phases, seconds=None)
     print(result.report)
     print(f"{time.perf_counter() - started:.0f} s")
     return result.returncode

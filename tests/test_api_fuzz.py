@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import copy
 import re
+import time
 from pathlib import Path
 
 import pytest
-from api_fuzz import CHECKS, SUITE_EXAMPLES, fuzz_app, run
+from api_fuzz import CHECKS, SUITE_EXAMPLES, SUITE_SECONDS, fuzz_app, run
 
 from boggle import Catalog
 
@@ -79,3 +80,15 @@ def test_the_fuzzer_finds_a_header_the_document_promises_and_the_answer_lacks(
     assert result.returncode == 1, report
     assert "X-Round-Clock" in report, report
     assert "response_headers_conformance" in CHECKS
+
+
+def test_a_run_past_its_bound_is_stopped_and_fails(
+    catalog: Catalog, cache_dir: Path, tmp_path: Path
+) -> None:
+    # The suite's run has a bound on its time, so a hang fails the test, never CI's clock.
+    app = fuzz_app(tmp_path, catalog, CACHE_DIR=str(cache_dir), PRELOAD_DICTIONARIES="")
+    started = time.monotonic()
+    result = run(app, phases=("examples",), seconds=0.5)
+    assert time.monotonic() - started < SUITE_SECONDS / 10
+    assert result.returncode == 1, result.report
+    assert "still going after its bound" in result.report
