@@ -157,18 +157,21 @@ class Run:
     report: str
 
 
-def playing_room(app: Flask) -> tuple[str, str]:
+def playing_room(app: Flask) -> tuple[str, str, int]:
     """A room with its first round playing, for the phases that follow no links: its
-    code and its host's token, so that they reach past 404 and 401 to the game."""
+    code, its host's token and a guest's seat, so that they reach past 404 and 401 to
+    the game (the guest is there to be removed)."""
     client = app.test_client()
     seat = client.post("/rooms", json={"name": "Host", "seconds": 3600}).get_json()
+    guest = app.test_client().post(f"/rooms/{seat['room']}/players", json={"name": "Guest"})
+    assert guest.status_code == 201, guest.get_data(as_text=True)
     started = client.post(
         f"/rooms/{seat['room']}/rounds",
         json={},
         headers={"Authorization": f"Bearer {seat['token']}"},
     )
     assert started.status_code == 201, started.get_data(as_text=True)
-    return seat["room"], seat["token"]
+    return seat["room"], seat["token"], guest.get_json()["player"]["id"]
 
 
 def run(
@@ -180,11 +183,11 @@ def run(
     seconds: float | None = SUITE_SECONDS,
 ) -> Run:
     """Run Schemathesis against the app: the phases that test one operation at a time
-    on a room that exists (its code, round 1 and its host's token), then the stateful
-    phase on its own, making its own rooms by the document's links. A run still going
-    after ``seconds`` (None: no bound) is stopped, and fails."""
+    on a room that exists (its code, round 1, its host's token and a guest's seat),
+    then the stateful phase on its own, making its own rooms by the document's links.
+    A run still going after ``seconds`` (None: no bound) is stopped, and fails."""
     deadline = None if seconds is None else time.monotonic() + seconds
-    code, token = playing_room(app)
+    code, token, guest = playing_room(app)
     clock = app.extensions["boggle.rooms"].clock
     single = tuple(phase for phase in phases if phase != "stateful")
     runs = []
@@ -195,6 +198,7 @@ def run(
             config_file.write_text(
                 f'[auth.openapi.seat]\nbearer = "{token}"\n\n'
                 f'[parameters]\n"path.code" = "{code}"\n"path.number" = 1\n'
+                f'"path.seat" = {guest}\n'
             )
             runs.append(_schemathesis(base, config_file, examples, seed, single, folder, deadline))
         if "stateful" in phases:
