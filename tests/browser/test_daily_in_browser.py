@@ -221,6 +221,9 @@ def test_a_days_board_resumes_after_a_reload_and_shows_its_results(
     expect(page.locator("#message")).to_contain_text(f"{traced['word']}: accepted")
     type_word(page, typed["word"])
     expect(page.locator("#message")).to_contain_text(f"{typed['word']}: accepted")
+    # Past the first second (on a quick machine both words are in within it), so that
+    # a clock started again would show.
+    expect(page.locator("#timer")).not_to_have_text("3:00")
     before = page.locator("#timer").inner_text()
     page.reload()
     # The same round: its words, and the clock where it was (never back at 3:00).
