@@ -255,8 +255,9 @@ def pages(base: str) -> list[Page]:
     ]
 
 
-def audit(base: str, chosen: list[Page]) -> list[Audit]:
-    """Run Lighthouse on these pages of the server at `base`."""
+def audit(base: str, chosen: list[Page], progress: bool = False) -> list[Audit]:
+    """Run Lighthouse on these pages of the server at `base`; with `progress`, each page's
+    name and time go to stderr as it is done."""
     reason = missing()
     if reason:
         raise LighthouseMissingError(reason)
@@ -280,7 +281,7 @@ def audit(base: str, chosen: list[Page]) -> list[Audit]:
         ["node", str(SCRIPT)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=None if progress else subprocess.PIPE,
         text=True,
         cwd=ROOT,
         start_new_session=True,
@@ -291,9 +292,9 @@ def audit(base: str, chosen: list[Page]) -> list[Audit]:
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, signal.SIGKILL)
         out, err = process.communicate()
-        raise RuntimeError(f"lighthouse ran out of its {limit} s: {err[-2000:]}") from None
+        raise RuntimeError(f"lighthouse ran out of its {limit} s: {(err or '')[-2000:]}") from None
     if process.returncode != 0:
-        raise RuntimeError(f"lighthouse failed ({process.returncode}): {err[-2000:]}")
+        raise RuntimeError(f"lighthouse failed ({process.returncode}): {(err or '')[-2000:]}")
     return [
         Audit(
             name=item["name"],
@@ -342,7 +343,7 @@ def main() -> int:
         chosen = pages(base)
         if args.only:
             chosen = [page for page in chosen if page.name in args.only.split(",")]
-        audits = audit(base, chosen)
+        audits = audit(base, chosen, progress=True)
     seconds = time.monotonic() - started
     if args.json:
         print(json.dumps([a.as_dict() for a in audits], indent=1))

@@ -52,6 +52,8 @@ async function audit(browser, page) {
   const context = await browser.createBrowserContext();
   try {
     const tab = await context.newPage();
+    // A running round asks before the page is left (beforeunload): the audit leaves it.
+    tab.on("dialog", (dialog) => dialog.accept());
     if (page.cookies.length) await context.setCookie(...page.cookies);
     if (page.before) {
       await tab.goto(page.before.url, { waitUntil: "networkidle0" });
