@@ -48,7 +48,22 @@ function shortfalls(lhr) {
   return short;
 }
 
+// Lighthouse now and then fails to record a load's trace on a busy machine (NO_NAVSTART,
+// "please run Lighthouse again"): such a run is tried again, up to this many times.
+const ATTEMPTS = 3;
+
 async function audit(browser, page) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(browser, page);
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !/run Lighthouse again/.test(error.message)) throw error;
+      process.stderr.write(`${page.name}: ${error.message}; once more\n`);
+    }
+  }
+}
+
+async function auditOnce(browser, page) {
   const context = await browser.createBrowserContext();
   try {
     const tab = await context.newPage();
