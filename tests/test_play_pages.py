@@ -72,9 +72,22 @@ def test_the_scoring_page_is_a_post_form_with_player_slots(client: FlaskClient) 
     # Four slots without the script (it trims them to two and adds more on demand).
     assert len(form.find_all("input", name="name")) == 4
     assert len(form.find_all("textarea", name="words")) == 4
-    assert "hidden" in doc.by_id("add-player").attrs
+    # The two beyond the script's two are drawn only without it, "Add player" only with
+    # it, so that the page does not move when the script trims them.
+    slots = form.find_all("fieldset", **{"data-player": True})
+    assert [s.attrs["class"] for s in slots] == ["player", "player"] + ["player without-script"] * 2
+    assert "with-script" in doc.by_id("add-player").attrs["class"].split()
     assert "hidden" in doc.by_id("score-results").attrs
     assert not doc.find_all(**{"data-row": True})
+
+
+def test_every_filled_slot_is_drawn_with_the_script_too_and_the_spare_after_not(
+    client: FlaskClient,
+) -> None:
+    players = {"name": ["Ann", "Bo", "Cy"], "words": ["tap", "sat", "pat"]}
+    doc = parse(client.post("/scoring", data={"board": "sers patg line sers", **players}).text)
+    slots = doc.by_id("score-form").find_all("fieldset", **{"data-player": True})
+    assert [s.attrs["class"] for s in slots] == ["player"] * 3 + ["player without-script"]
 
 
 def test_the_scoring_form_is_filled_in_from_the_address(client: FlaskClient) -> None:

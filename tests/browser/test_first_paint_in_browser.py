@@ -95,3 +95,32 @@ def test_a_solved_board_is_first_painted_as_it_is_laid_out_once_loaded(
     page.screenshot(path=artifacts / f"loaded-{size}.png", full_page=True)
     assert all(box is not None for box in first.values()), first
     assert moved(first, loaded) == {}
+
+
+#: Each of the main element's blocks, and the footer under them.
+PAGE_BLOCKS = """() => [...document.querySelectorAll('body > header, main > *, body > footer')]
+  .filter((node) => getComputedStyle(node).display !== 'none')
+  .map((node) => {
+    const box = node.getBoundingClientRect();
+    return [node.id || node.tagName.toLowerCase(), Math.round(box.top + scrollY),
+            Math.round(box.height)];
+  })"""
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/practice", "/scoring", "/room", "/table?dice=classic&seed=7"],
+    ids=["home", "practice", "scoring", "play-together", "tabletop"],
+)
+def test_each_page_is_first_painted_with_its_blocks_where_they_end_up(
+    phone: Page, live_url: str, path: str
+) -> None:
+    phone.route("**/static/js/**", hold_scripts)
+    phone.goto(live_url + path)
+    first = phone.evaluate(PAGE_BLOCKS)
+    phone.unroute("**/static/js/**")
+    phone.goto(live_url + path)
+    phone.wait_for_load_state("networkidle")
+    phone.evaluate("window.scrollTo(0, 0)")
+    loaded = phone.evaluate(PAGE_BLOCKS)
+    assert first == loaded
