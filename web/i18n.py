@@ -21,12 +21,12 @@ as data (``script_catalogue``, read by ``static/js/lib/i18n.js``): nothing to fe
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from babel import Locale
+from babel import Locale, numbers
 from babel.messages.pofile import read_po
 from flask import Blueprint, Flask, Response, redirect, request
 from flask.globals import request_ctx
@@ -39,7 +39,9 @@ from flask_babel import (
     refresh,
 )
 from flask_babel import gettext as _
+from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import NotFound
+from werkzeug.http import parse_accept_header
 
 from boggle import i18n
 
@@ -53,9 +55,16 @@ LANGUAGES = {
     "nl": "Nederlands",
 }
 DEFAULT = "en"
+#: Each language's Babel locale, parsed once (Flask-Babel takes a locale as it is).
+LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
+#: Accept-Language headers whose language is kept: browsers send few different ones.
+ACCEPT_LANGUAGES_KEPT = 1024
 #: The cookie that keeps the reader's choice, and for how long.
 COOKIE = "lang"
 COOKIE_SECONDS = 365 * 24 * 3600
+#: Numbers each language keeps written (a few hundred bytes each): more than a day's
+#: boards show, so that nearly every one is written once per worker.
+NUMBERS_KEPT = 4096
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 #: The catalogue domain of the page scripts' words.
@@ -64,14 +73,27 @@ SCRIPT_DOMAIN = "js"
 bp = Blueprint("language", __name__)
 
 
-def select_locale() -> str:
-    """The interface language of this request (the order is in the module's opening)."""
-    chosen = request.cookies.get(COOKIE, "")
-    if chosen in LANGUAGES:
-        return chosen
-    # By the primary subtag, in the browser's order of preference: "en-GB, de;q=0.5" is
-    # English (Werkzeug's best_match would take the exact "de" over the regional "en").
-    for value, _quality in request.accept_languages:
+def select_locale() -> Locale:
+    """The interface language of this request (the order is in the module's opening).
+
+    Every answer says its language, so this runs for every request: it reads the cookies
+    only when there is one that can be the choice, and each Accept-Language once.
+    """
+    if COOKIE in request.environ.get("HTTP_COOKIE", ""):
+        chosen = request.cookies.get(COOKIE, "")
+        if chosen in LANGUAGES:
+            return LOCALES[chosen]
+    return LOCALES[accepted_language(request.environ.get("HTTP_ACCEPT_LANGUAGE", ""))]
+
+
+@lru_cache(maxsize=ACCEPT_LANGUAGES_KEPT)
+def accepted_language(header: str) -> str:
+    """The interface language an Accept-Language header asks for (English by default).
+
+    By the primary subtag, in the browser's order of preference: "en-GB, de;q=0.5" is
+    English (Werkzeug's best_match would take the exact "de" over the regional "en").
+    """
+    for value, _quality in parse_accept_header(header, LanguageAccept):
         code = value.split("-", 1)[0].split("_", 1)[0].lower()
         if code in LANGUAGES:
             return code
@@ -85,19 +107,40 @@ def current_code() -> str:
 
 def _request_language() -> i18n.Language | None:
     """The engine's view of the request's language (``boggle.i18n``); outside a request, none."""
-    context = request_ctx._get_current_object() if request_ctx else None
-    if context is None:
+    try:
+        context = request_ctx._get_current_object()
+    except RuntimeError:  # no request
         return None
     cached = getattr(context, "boggle_language", None)
     if cached is None:
-        cached = i18n.Language(
-            current_code(),
-            get_translations(),
-            lambda value: format_decimal(value),
-            lambda share: format_percent(share),
-        )
+        cached = _language(context.app, get_locale() or LOCALES[DEFAULT])
         context.boggle_language = cached
     return cached
+
+
+def _language(app: Flask, locale: Locale) -> i18n.Language:
+    """The engine's view of one language, made once per app: its catalogue, and its
+    ways with numbers remembered. Babel takes some 10 µs to write a number, and a
+    solved board's sentences write dozens, most of them the same from board to board
+    (counts of words, points, percentages); kept, each is a dictionary look-up. Being
+    the same object for every request in the language, it also lets the engine keep
+    what it has worded in it (boggle/ratings.py, the histogram's bars)."""
+    known = app.extensions.setdefault("boggle.languages", {})
+    code = str(locale)
+    found = known.get(code)
+    if found is None:
+        found = i18n.Language(
+            code,
+            get_translations(),
+            lru_cache(maxsize=NUMBERS_KEPT, typed=True)(
+                partial(numbers.format_decimal, locale=locale)
+            ),
+            lru_cache(maxsize=NUMBERS_KEPT, typed=True)(
+                partial(numbers.format_percent, locale=locale)
+            ),
+        )
+        known[code] = found
+    return found
 
 
 def init_app(app: Flask) -> None:
@@ -130,9 +173,15 @@ def init_app(app: Flask) -> None:
 def _mark_language(response: Response) -> Response:
     """Say the answer's language, and that it depends on the reader's (not for files)."""
     if request.endpoint != "static":
-        response.headers.setdefault("Content-Language", current_code())
-        response.vary.add("Accept-Language")
-        response.vary.add("Cookie")
+        headers = response.headers
+        if "Content-Language" not in headers:
+            headers["Content-Language"] = current_code()
+        # Most answers vary by nothing else: set in one step rather than parsed and
+        # written again for each name.
+        if "Vary" in headers:
+            response.vary.update(("Accept-Language", "Cookie"))
+        else:
+            headers["Vary"] = "Accept-Language, Cookie"
     return response
 
 
