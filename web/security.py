@@ -31,8 +31,18 @@ HEADERS = {
 }
 
 
+#: The headers by their names in lower case, as the headers a response has are compared.
+_BY_LOWER_NAME = {name.lower(): (name, value) for name, value in HEADERS.items()}
+
+
 def add_security_headers(response: Response) -> Response:
-    """Set the security headers (an ``after_request`` hook)."""
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    """Set the security headers a response does not set itself (an ``after_request`` hook).
+
+    Added in one step: one ``setdefault`` a header looks through every header twice,
+    and five of them took a tenth of a small JSON answer's time in the app.
+    """
+    present = {name.lower() for name, _value in response.headers}
+    response.headers.extend(
+        [header for lower, header in _BY_LOWER_NAME.items() if lower not in present]
+    )
     return response
