@@ -37,6 +37,7 @@ from games.errors import RoomError
 from games.models import NAME_CHARS
 from games.rooms import RoomLimits, Rooms
 from web import api, i18n, page_routes, rooms, settings
+from web.answers import JSONProvider
 from web.body import BadFraming, BodyTooLarge, BoundedRequest, TooManyParts
 from web.errors import APIError
 from web.logs import clip
@@ -174,6 +175,7 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
     app.config.from_prefixed_env("BOGGLE")
     if config:
         app.config.update(config)
+    app.json = JSONProvider(app)  # answers written by orjson (web/answers.py)
     app.json.sort_keys = False  # keep the documented order of the /solve document
     try:
         settings.check_settings(app.config, SETTING_RULES)
