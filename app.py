@@ -40,8 +40,8 @@ from web import api, i18n, page_routes, rooms, settings
 from web.answers import JSONProvider
 from web.body import BadFraming, BodyTooLarge, BoundedRequest, TooManyParts
 from web.errors import APIError
+from web.headers import AnswerHeaders
 from web.logs import clip
-from web.security import add_security_headers
 
 DEFAULTS: dict[str, Any] = {
     # The dictionary used when a request names none; loaded at start-up.
@@ -226,7 +226,8 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
     app.register_blueprint(rooms.bp)
     rooms.commands.register(app)
     _register_errors(app)
-    app.after_request(add_security_headers)
+    # The security headers and the answer's language, on every answer (web/headers.py).
+    app.wsgi_app = AnswerHeaders(app.wsgi_app)  # type: ignore[method-assign]
     return app
 
 

@@ -158,6 +158,30 @@ def test_a_vary_of_the_answer_s_own_keeps_its_names_before_the_reader_s(app: Fla
     assert vary == "Authorization, Accept-Language, Cookie"
 
 
+def test_a_kept_app_context_gives_each_request_its_own_language(app: Flask) -> None:
+    # A test's or a command's app context outlives its requests: each still chooses.
+    client = app.test_client()
+    messages = []
+    with app.app_context():
+        for code in ("de", "fr", "de", "en"):
+            response = client.get("/lookup", headers={"Accept-Language": code})
+            assert response.headers["Content-Language"] == code
+            messages.append(response.get_json()["error"]["message"])
+    assert messages[0] == messages[2]
+    assert len({messages[0], messages[1], messages[3]}) == 3
+    assert messages[3] == "give the word to look up in 'word'"
+
+
+def test_an_answer_that_says_its_own_language_keeps_it(app: Flask) -> None:
+    @app.get("/in-french")
+    def in_french() -> Response:
+        return Response("bonjour", headers={"Content-Language": "fr"})
+
+    response = app.test_client().get("/in-french", headers={"Accept-Language": "de"})
+    assert response.headers.getlist("Content-Language") == ["fr"]
+    assert response.headers["Vary"] == "Accept-Language, Cookie"
+
+
 def test_static_files_do_not_vary(client: FlaskClient) -> None:
     response = client.get("/static/style.css", headers={"Accept-Language": "de"})
     assert "Content-Language" not in response.headers

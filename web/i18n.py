@@ -21,6 +21,7 @@ as data (``script_catalogue``, read by ``static/js/lib/i18n.js``): nothing to fe
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from urllib.parse import urlsplit
 
 from babel import Locale, numbers
 from babel.messages.pofile import read_po
-from flask import Blueprint, Flask, Response, redirect, request
+from flask import Blueprint, Flask, Response, g, redirect, request
 from flask.globals import request_ctx
 from flask_babel import (
     Babel,
@@ -41,7 +42,7 @@ from flask_babel import (
 from flask_babel import gettext as _
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import NotFound
-from werkzeug.http import parse_accept_header
+from werkzeug.http import parse_accept_header, parse_cookie
 
 from boggle import i18n
 
@@ -67,6 +68,11 @@ COOKIE_SECONDS = 365 * 24 * 3600
 NUMBERS_KEPT = 4096
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+#: Where Flask-Babel keeps the locale it has chosen, on ``g`` (flask_babel's
+#: ``_get_current_context``): tests/test_i18n.py holds a kept context to its choice.
+FLASK_BABEL_STORE = "_flask_babel"
+#: Where the app's static files are served (Flask's default): the same in every language.
+STATIC_PATH = "/static/"
 #: The catalogue domain of the page scripts' words.
 SCRIPT_DOMAIN = "js"
 
@@ -74,16 +80,22 @@ bp = Blueprint("language", __name__)
 
 
 def select_locale() -> Locale:
-    """The interface language of this request (the order is in the module's opening).
+    """The interface language of this request (the order is in the module's opening)."""
+    return LOCALES[language_of(request.environ)]
+
+
+def language_of(environ: Mapping[str, Any]) -> str:
+    """The interface language of a request, by its WSGI environ: the pages' and sentences'
+    (through Flask-Babel) and the one its answer says it is in (web/headers.py).
 
     Every answer says its language, so this runs for every request: it reads the cookies
     only when there is one that can be the choice, and each Accept-Language once.
     """
-    if COOKIE in request.environ.get("HTTP_COOKIE", ""):
-        chosen = request.cookies.get(COOKIE, "")
+    if COOKIE in environ.get("HTTP_COOKIE", ""):
+        chosen = parse_cookie(environ).get(COOKIE, "")
         if chosen in LANGUAGES:
-            return LOCALES[chosen]
-    return LOCALES[accepted_language(request.environ.get("HTTP_ACCEPT_LANGUAGE", ""))]
+            return chosen
+    return accepted_language(environ.get("HTTP_ACCEPT_LANGUAGE", ""))
 
 
 @lru_cache(maxsize=ACCEPT_LANGUAGES_KEPT)
@@ -143,6 +155,15 @@ def _language(app: Flask, locale: Locale) -> i18n.Language:
     return found
 
 
+def _forget_language() -> None:
+    """Forget the language Flask-Babel chose for an earlier request in this app context
+    (a ``before_request`` hook). A server's request has an app context of its own, where
+    Flask-Babel has chosen nothing yet: only a kept one needs ``refresh``, which costs a
+    small answer a tenth of its time in the app."""
+    if FLASK_BABEL_STORE in g:
+        refresh()
+
+
 def init_app(app: Flask) -> None:
     """Give ``app`` its languages: Flask-Babel, the engine's source, the switch, the headers."""
     Babel(app, locale_selector=select_locale, default_translation_directories=str(TRANSLATIONS))
@@ -150,9 +171,8 @@ def init_app(app: Flask) -> None:
     # Flask-Babel keeps the locale on `g`, which lives as long as the app context: a
     # context kept across requests (a test's, a command's) would keep the first reader's
     # language for every later one. Each request chooses afresh.
-    app.before_request(refresh)
+    app.before_request(_forget_language)
     app.register_blueprint(bp)
-    app.after_request(_mark_language)
 
     @app.context_processor
     def _language_context() -> dict[str, Any]:
@@ -170,19 +190,28 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["percent"] = lambda share: format_percent(share)
 
 
-def _mark_language(response: Response) -> Response:
-    """Say the answer's language, and that it depends on the reader's (not for files)."""
-    if request.endpoint != "static":
-        headers = response.headers
-        if "Content-Language" not in headers:
-            headers["Content-Language"] = current_code()
-        # Most answers vary by nothing else: set in one step rather than parsed and
-        # written again for each name.
-        if "Vary" in headers:
-            response.vary.update(("Accept-Language", "Cookie"))
-        else:
-            headers["Vary"] = "Accept-Language, Cookie"
-    return response
+def language_headers(
+    environ: Mapping[str, Any], present: Mapping[str, str]
+) -> list[tuple[str, str]]:
+    """The headers that say an answer's language, and that it depends on the reader's,
+    for an answer whose headers (names in lower case) are ``present``: Content-Language
+    unless it says its own, and ``Vary: Accept-Language, Cookie`` joined to its own Vary
+    (returned whole, to replace it). None for a static file, the same in every language.
+    """
+    if environ.get("PATH_INFO", "").startswith(STATIC_PATH):
+        return []
+    added = []
+    if "content-language" not in present:
+        added.append(("Content-Language", language_of(environ)))
+    vary = present.get("vary")
+    if vary is None:
+        added.append(("Vary", "Accept-Language, Cookie"))
+    else:
+        names = [name.strip() for name in vary.split(",") if name.strip()]
+        known = {name.lower() for name in names}
+        names += [name for name in ("Accept-Language", "Cookie") if name.lower() not in known]
+        added.append(("Vary", ", ".join(names)))
+    return added
 
 
 def _safe_next(target: str | None) -> str:
