@@ -50,7 +50,7 @@ from boggle.scoring import (
 from boggle.standings import game_document
 
 from . import codes
-from .db import Database
+from .db import Database, Snapshot
 from .errors import (
     NameTaken,
     NotHost,
@@ -389,7 +389,7 @@ class Rooms:
             player = self._player(session, room, token)
             return Seat(room.code, player.seat, player.name, bool(player.host), token or "")
 
-    def _room(self, session: Session, code: str, lock: bool = False) -> Row:
+    def _room(self, session: Session | Snapshot, code: str, lock: bool = False) -> Row:
         """The room of a code (any case), locked for the transaction if asked."""
         read = codes.read_code(code) if isinstance(code, str) else None
         query = ROOM_BY_CODE_LOCKED if lock else ROOM_BY_CODE
@@ -462,7 +462,7 @@ class Rooms:
                 ) from None
             return number
 
-    def _latest_round(self, session: Session, room: Row) -> Row | None:
+    def _latest_round(self, session: Session | Snapshot, room: Row) -> Row | None:
         return session.execute(LATEST_ROUND, {"room": room.id}).first()
 
     def _round(self, session: Session, room: Row, number: int, lock: bool = False) -> Row:
@@ -621,7 +621,7 @@ class Rooms:
         the caller's copy look older than it is (one more full answer), never newer.
         """
         read = codes.read_code(code) if isinstance(code, str) else None
-        with self.database.reading() as session:
+        with self.database.snapshot() as session:
             row = session.execute(ROOM_VERSION, {"code": read}).first() if read else None
         if row is None:
             raise UnknownRoom(unknown_room_message(code))
@@ -638,7 +638,7 @@ class Rooms:
         (None for a token that holds none) and the round. Nothing in it shows a
         round's words."""
         for _attempt in range(2):
-            with self.database.reading() as session:
+            with self.database.snapshot() as session:
                 room = self._room(session, code)
                 now = self.clock()
                 closed = now - self.limits.grace
@@ -653,7 +653,7 @@ class Rooms:
         raise AssertionError("scores were stored, yet a round is still unscored")
 
     def _document(
-        self, session: Session, room: Row, token: str | None, now: float
+        self, session: Session | Snapshot, room: Row, token: str | None, now: float
     ) -> dict[str, Any]:
         seated = session.execute(SEATED, {"room": room.id}).all()
         digest = codes.token_hash(token) if token else None

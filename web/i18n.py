@@ -113,8 +113,9 @@ def accepted_language(header: str) -> str:
 
 
 def current_code() -> str:
-    """The language code in force for this request: ``en``, ``de``, ..."""
-    return str(get_locale() or DEFAULT)
+    """The language code in force for this request: ``en``, ``de``, ... (what Flask-Babel
+    chooses, ``select_locale``, without asking it: a room's poll needs only the code)."""
+    return language_of(request.environ) if request else DEFAULT
 
 
 def _request_language() -> i18n.Language | None:
