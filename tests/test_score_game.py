@@ -15,6 +15,8 @@ code under test. The board, row-major, with each word's path traced on it:
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -283,7 +285,8 @@ def test_the_json_of_a_game_gives_each_verdict_its_worth_and_the_missed_points()
         "ran",
         "tan",
     ]
-    assert document["missed"]["words"][0] == {
+    # As JSON: a path is an array of [row, col] (a tuple of tuples in Python, as /solve's).
+    assert json.loads(json.dumps(document["missed"]["words"][0])) == {
         "word": "earns",
         "score": 2,
         "path": [list(cell) for cell in ON_BOARD["earns"][1]],
