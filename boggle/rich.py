@@ -31,10 +31,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import BLANK, Board
-from .dice import DICE_SETS, DiceSet
+from .dice import DiceSet, sets_of
 from .dictionary import Dictionary
 from .errors import BoggleError
-from .rules import RULES
+from .rules import RULES, Ruleset
 from .solver import DEFAULT_MIN_LENGTH, score_board
 
 #: The name of the mode with no dice: any letter on any cube.
@@ -51,16 +51,22 @@ STALE_ROUNDS = 4
 #: How often, in seconds, a search reports its progress when asked to.
 PROGRESS_EVERY = 0.5
 
-#: The letters a free search proposes: the published dice's single faces, pooled, so
-#: that each letter comes up as often as on real dice (``qu`` included, blanks and the
-#: two-letter faces left out: they rarely pay).
-FREE_FACES = tuple(
-    face
-    for dice in DICE_SETS.values()
-    for die in dice.dice
-    for face in die
-    if face != BLANK and (len(face) == 1 or face in RULES.letter_faces.values())
-)
+
+def free_faces(rules: Ruleset = RULES) -> tuple[str, ...]:
+    """The letters a free search proposes for a language: its dice's single faces,
+    pooled, so that each letter comes up as often as on its dice (``qu`` included,
+    blanks and the two-letter faces left out: they rarely pay). German's bring ä, ö, ü."""
+    return tuple(
+        face
+        for dice in sets_of(rules).values()
+        for die in dice.dice
+        for face in die
+        if face != BLANK and (len(face) == 1 or face in rules.letter_faces.values())
+    )
+
+
+#: English's, from the published dice.
+FREE_FACES = free_faces(RULES)
 
 
 class RichSearchError(BoggleError):
@@ -137,7 +143,11 @@ def find_rich_board(
     if steps is not None and steps < 0:
         raise RichSearchError(f"steps must be 0 or more, not {steps}")
     rng = random.Random(seed)
-    state = _DiceState(dice, rng, start) if dice else _FreeState(rows, cols, rng, start)
+    if dice:
+        state: _DiceState | _FreeState = _DiceState(dice, rng, start)
+    else:
+        # Free letters are the dictionary's language's: a German search places ä, ö, ü.
+        state = _FreeState(rows, cols, rng, start, free_faces(dictionary.rules))
     if min_length is None:
         min_length = dice.min_length if dice else DEFAULT_MIN_LENGTH
     started = time.monotonic()
@@ -197,8 +207,14 @@ class _FreeState:
     """A free board: a face per cell; moves change a cube's letter or swap two cubes."""
 
     def __init__(
-        self, rows: int | None, cols: int | None, rng: random.Random, start: Board | None
+        self,
+        rows: int | None,
+        cols: int | None,
+        rng: random.Random,
+        start: Board | None,
+        letters: tuple[str, ...] = FREE_FACES,
     ) -> None:
+        self.letters = letters
         if start is not None:
             rows, cols = start.rows, start.cols
         self.rows = rows or cols or 4
@@ -211,7 +227,8 @@ class _FreeState:
 
     def shuffle(self) -> None:
         """A fresh random board."""
-        self.faces = [FREE_FACES[_pick(self.rng, len(FREE_FACES))] for _ in range(self.size)]
+        letters = self.letters
+        self.faces = [letters[_pick(self.rng, len(letters))] for _ in range(self.size)]
 
     @property
     def size(self) -> int:
@@ -232,7 +249,7 @@ class _FreeState:
             faces[cell], faces[other] = faces[other], faces[cell]
             return lambda: _swap(faces, cell, other)
         old = faces[cell]
-        faces[cell] = FREE_FACES[_pick(rng, len(FREE_FACES))]
+        faces[cell] = self.letters[_pick(rng, len(self.letters))]
         return lambda: faces.__setitem__(cell, old)
 
 
