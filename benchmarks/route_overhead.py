@@ -227,6 +227,9 @@ def main() -> int:
     parser.add_argument("--duration", type=int, default=10, help="seconds of each wrk run")
     parser.add_argument("--rounds", type=int, default=3, help="runs of each route on each server")
     parser.add_argument("--connections", type=int, default=16, help="wrk's connections")
+    parser.add_argument(
+        "--warmup", type=int, default=3, help="seconds of each route on each server, first"
+    )
     parser.add_argument("--routes", default="all", help=f"comma-separated of {', '.join(ROUTES)}")
     parser.add_argument("--base", help="git revision to compare with (default: merge-base)")
     parser.add_argument("--no-base", action="store_true", help="this tree and the bare app only")
@@ -300,6 +303,11 @@ def main() -> int:
                 path = server.folder / f"{route}.requests"
                 write_requests(server.hot, route, str(path))
                 files[server.label, route] = path
+        # Each worker's first requests of a route touch pages it shares with the master
+        # since the fork (copied on first write) and fill its caches: not the steady state.
+        for route in routes:
+            for server in servers:
+                run_wrk(server.port, files[server.label, route], args.warmup, args.connections)
         results: dict[tuple[str, str], list[dict[str, int]]] = {}
         for number in range(args.rounds):
             order = servers[number % len(servers) :] + servers[: number % len(servers)]
