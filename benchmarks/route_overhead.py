@@ -1,16 +1,20 @@
 """Each JSON route of the hot path against a bare Flask route returning the same documents.
 
-    python benchmarks/route_overhead.py [--duration 10] [--rounds 3] [--connections 16]
-        [--routes all] [--base REV | --no-base] [--boards 200] [--language de] [--recipe]
+    python benchmarks/route_overhead.py [--duration 10] [--rounds 3] [--warmup 3]
+        [--connections 16] [--routes all] [--base REV | --no-base] [--bare flask,app]
+        [--boards 200] [--language de] [--recipe]
 
-Servers, all started before the first measurement and each on a loopback port:
+Servers, all started before the first measurement, each on a loopback port:
 
 - this tree's app, with gunicorn's production settings (``gunicorn.conf.py``: 4 sync
-  workers on 2 cores, the app loaded before the fork);
+  workers on 2 cores, every list loaded before the fork);
 - the base revision's app likewise (default: where this branch left main; a copy made
   with ``git archive``, given this tree's native module when its C source is the same);
 - the bare app (``bare_app.py``): one Flask route that gives back, for each request,
-  the answer this tree's app gave it, through the same gunicorn settings.
+  the answer this tree's app gave it, through the same gunicorn settings: with Flask's
+  own JSON encoder (``bare``, issue 29's yardstick) and with the app's, orjson
+  (``bare, app's JSON``: the stricter comparison, where what differs is the app's
+  work alone).
 
 Each app gets a fresh SQLite file for its rooms, migrated as ``make db-upgrade`` does.
 The requests (``route_requests.py``) are built against each app and its answers
@@ -19,15 +23,19 @@ recorded: ``--boards`` random 4x4 boards on the default list, for GET and POST
 GET /random; a room of 4 players with a round playing, its poll with no copy (200)
 and with the current one (304). The base's answers are compared with this tree's.
 
-Then, ``--rounds`` times, each route in turn and on it each server in turn (the order
-rotated from round to round), wrk (one thread, ``--connections`` connections) sends
-the route's requests for ``--duration`` seconds. Printed per route and server: the
-medians over the rounds of requests a second, p50 and p99 latency, and the
-throughput as a share of the bare app's in the same round (the median of the
-rounds' ratios): the figure issue 29 asks to be at least 0.8.
+Then each route is run on each server for ``--warmup`` seconds (a worker's first
+requests are not its steady state), and ``--rounds`` times, each route in turn and on
+it each server in turn (the order rotated from round to round), wrk (one thread,
+``--connections`` connections) sends the route's requests for ``--duration`` seconds.
+Printed per route and server, medians over the rounds: requests a second, p50 and p99
+latency; the throughput as a share of each bare app's in the same round (``x bare``,
+the figure issue 29 asks to be at least 0.8; ``x b/app``); and the server's CPU time
+(its processes' user and system time) per answer, with the bare app's as a share of
+it: on a busy machine, where the servers get what CPU the others leave, the steadier
+of the two figures.
 
 ``--recipe`` serves the two apps through the production recipe instead (nginx in front
-of gunicorn, ``deploy/serve.py`` of each tree), without the bare app: the figures of
+of gunicorn, ``deploy/serve.py`` of each tree), without the bare apps: the figures of
 /solve under nginx. Needs wrk, and nginx for ``--recipe`` (Debian: apt-get install wrk
 nginx). Everything stays on 127.0.0.1; every run is bounded in time.
 """
@@ -265,6 +273,8 @@ def main() -> int:
             server.start()
         for server in servers:
             wait_until_answering(server.port, 180)
+            health = json.loads(sender(server.port)("GET", "/healthz", {}, "")[2])
+            print(f"{server.label}: search core {health['engine']}, {health['dictionary']}")
             server.hot = build(sender(server.port), args.boards, args.language)
         this = servers[0].hot
         assert this is not None
