@@ -14,12 +14,14 @@ import hashlib
 import io
 import logging
 import math
+from functools import lru_cache
 from typing import Any
 
 import segno
 from flask import Response, current_app, jsonify, request
 from flask_babel import format_decimal
 from flask_babel import gettext as _
+from werkzeug.sansio.utils import get_current_url
 
 from boggle.dice import min_length_for, roll_plan
 from boggle.errors import DiceError
@@ -292,7 +294,13 @@ def set_seat_cookie(response: Response, code: str, token: str) -> None:
 
 def room_url(code: str) -> str:
     """The absolute address of the room's page."""
-    return f"{request.url_root}room/{code}"
+    return f"{_url_root(request.scheme, request.host, request.root_path)}room/{code}"
+
+
+#: ``request.url_root`` (Werkzeug's ``get_current_url``, which quotes and unquotes the
+#: address anew each time) kept for each scheme, host and root a request came by: a
+#: room's poll, every player's every two seconds, names its room's address each time.
+_url_root = lru_cache(maxsize=64)(get_current_url)
 
 
 def cookie_name(code: str) -> str:
