@@ -112,6 +112,17 @@ DEFAULTS: dict[str, Any] = {
     "ROOM_MAX_PLAYERS": 12,
     # Rooms one client address may create in an hour (429 too_many_rooms past it).
     "ROOM_CREATIONS_PER_HOUR": 20,
+    # Room codes that name no room one client address may ask for in an hour (an IPv6
+    # address counts as its /64); past it, 429 too_many_guesses for every room the
+    # address holds no seat in. 20 an hour is 480 guesses a day: docs/rooms.md gives
+    # the odds of finding a live room with them.
+    "ROOM_CODE_MISSES_PER_HOUR": 20,
+    # Seconds from the host's "Start" to the round: every phone counts down, and one
+    # polling every 2 s learns of it with 3 s still to go.
+    "ROOM_COUNTDOWN_SECONDS": 5,
+    # Seconds without a poll from the host after which the next player in seat order
+    # who is still polling hosts the room.
+    "ROOM_HOST_AWAY_SECONDS": 30,
     # Characters in a player's name (printable only).
     "ROOM_MAX_NAME_CHARS": 24,
     # Words one player may send in a second (429 too_many_words past it), and in a round.
@@ -154,6 +165,11 @@ SETTING_RULES: dict[str, settings.Rule] = {
     "ROOM_SQLITE_SYNCHRONOUS": settings.choice(SQLITE_SYNCHRONOUS),
     "ROOM_MAX_PLAYERS": settings.whole_number(1, 1000),
     "ROOM_CREATIONS_PER_HOUR": settings.whole_number(1, 1_000_000),
+    "ROOM_CODE_MISSES_PER_HOUR": settings.whole_number(1, 1_000_000),
+    # At least 2 s, so that every phone sees the start coming and counts down to it.
+    "ROOM_COUNTDOWN_SECONDS": settings.whole_number(2, 60, " of seconds"),
+    # Polls come every 2 s: less than 5 s would take a slow poll for an absence.
+    "ROOM_HOST_AWAY_SECONDS": settings.whole_number(5, 3600, " of seconds"),
     # The database keeps names of up to 100 characters (games/models.py).
     "ROOM_MAX_NAME_CHARS": settings.whole_number(1, NAME_CHARS),
     "ROOM_WORDS_PER_SECOND": settings.whole_number(1, 1000),
@@ -270,9 +286,12 @@ def _rooms(config: Mapping[str, Any], catalog: Catalog) -> Rooms:
     limits = RoomLimits(
         max_players=config["ROOM_MAX_PLAYERS"],
         rooms_per_hour=config["ROOM_CREATIONS_PER_HOUR"],
+        code_misses_per_hour=config["ROOM_CODE_MISSES_PER_HOUR"],
         words_per_second=config["ROOM_WORDS_PER_SECOND"],
         max_words=config["ROOM_MAX_WORDS"],
         idle_seconds=config["ROOM_IDLE_SECONDS"],
+        countdown=float(config["ROOM_COUNTDOWN_SECONDS"]),
+        host_away=float(config["ROOM_HOST_AWAY_SECONDS"]),
     )
     database = Database(config["DATABASE_URL"] or default_url(), config["ROOM_SQLITE_SYNCHRONOUS"])
     return Rooms(
