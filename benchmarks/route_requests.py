@@ -12,6 +12,7 @@ bare app (``bare_app.py``) gives back as it is.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
@@ -19,6 +20,8 @@ from urllib.parse import urlencode
 #: The routes measured, in the order they are printed.
 ROUTES = ("solve", "solve-post", "random", "lookup", "score", "poll-200", "poll-304")
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
+#: Longest wait for a room's round to start, in seconds (its countdown is 5).
+ROUND_START_WAIT = 30
 
 
 @dataclass(frozen=True)
@@ -123,8 +126,8 @@ def build(send: Send, boards: int = 200, language: str = "") -> HotPath:
 
 
 def room_requests(hot: HotPath, send: Send, extra: tuple, ask: Callable[..., object]) -> None:
-    """A room of four players with a round playing (an hour long), polled by its host:
-    with no copy (200) and with the current one (304)."""
+    """A room of four players with a round playing (an hour long, its countdown over),
+    polled by its host: with no copy (200) and with the current one (304)."""
 
     def post(path: str, document: dict, token: str = "") -> dict:
         request = json_request("POST", path, document, token)
@@ -139,6 +142,16 @@ def room_requests(hot: HotPath, send: Send, extra: tuple, ask: Callable[..., obj
         post(f"/rooms/{code}/players", {"name": name})
     post(f"/rooms/{code}/rounds", {}, token)
     poll = Request("GET", f"/rooms/{code}", (("Authorization", f"Bearer {token}"),))
+    # A round starts after a countdown, and its start changes the room's tag: recorded
+    # before it, every "304" poll would be answered 200.
+    deadline = time.monotonic() + ROUND_START_WAIT
+    while True:
+        status, _, body = send(poll.method, poll.path, dict(poll.headers + extra), poll.body)
+        if status == 200 and json.loads(body)["round"]["state"] == "playing":
+            break
+        if time.monotonic() > deadline:
+            raise UnexpectedAnswerError(f"the round did not start within {ROUND_START_WAIT} s")
+        time.sleep(0.2)
     ask("poll-200", poll)
     etag = hot.answers[hot.requests["poll-200"][0].key()].etag
     ask("poll-304", Request(poll.method, poll.path, (*poll.headers, ("If-None-Match", etag))), 304)
