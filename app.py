@@ -23,6 +23,7 @@ from flask import Flask, Response, jsonify, render_template, request
 from flask.globals import request_ctx
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, SecurityError
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from boggle import Catalog, SearchGate, WordListError
 from boggle.catalog import parse_wordlist_setting
@@ -37,12 +38,13 @@ from games.db import SQLITE_SYNCHRONOUS, Database, default_url
 from games.errors import RoomError
 from games.models import NAME_CHARS
 from games.rooms import RoomLimits, Rooms
-from web import api, i18n, page_routes, rooms, settings
+from web import api, edge, i18n, page_routes, rooms, settings
 from web.answers import JSONProvider
-from web.body import BadFraming, BodyTooLarge, BoundedRequest, TooManyParts
+from web.body import BadFraming, BodyTooLarge, BoundedRequest, DiscardUnreadBody, TooManyParts
 from web.errors import APIError
 from web.headers import AnswerHeaders
 from web.logs import clip
+from web.security import require_host
 
 DEFAULTS: dict[str, Any] = {
     # The dictionary used when a request names none; loaded at start-up.
@@ -58,6 +60,12 @@ DEFAULTS: dict[str, Any] = {
     # a 400, so no redirect or link is built from a client's Host. Empty: any host,
     # for a proxy that checks Host itself. IPv6 literals cannot be listed.
     "TRUSTED_HOSTS": "127.0.0.1,localhost",
+    # Proxies in front of the app whose X-Forwarded-For, -Proto and -Host it believes
+    # (Werkzeug's ProxyFix): 0 when clients reach it directly, 1 behind the production
+    # recipe's nginx (deploy/serve.py sets it), which sets all three. With one too many,
+    # a client's own X-Forwarded-For would pass for its address (the rooms' hourly
+    # limit); with one too few, links behind TLS say http and the cookie is not Secure.
+    "PROXY_HOPS": 0,
     # Largest request body, in bytes, however it is framed (413 past it).
     "MAX_CONTENT_LENGTH": 256 * 1024,
     # Longest board text, in characters.
@@ -149,6 +157,7 @@ SETTING_RULES: dict[str, settings.Rule] = {
     "SOLVE_BUDGET": settings.seconds(0, 3600),
     "SOLVE_CEILING": settings.optional(settings.seconds(0, 3600)),
     "TRUSTED_HOSTS": settings.names_or_text,
+    "PROXY_HOPS": settings.whole_number(0, 5, " of proxies"),
     "MAX_EXPENSIVE_SEARCHES": settings.whole_number(1, 1000),
     "EXPENSIVE_SEARCH_COST": settings.number(0, 1_000_000),
     "PRELOAD_RATINGS": settings.names_or_text,
@@ -242,9 +251,17 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
     app.register_blueprint(page_routes.bp)
     app.register_blueprint(rooms.bp)
     rooms.commands.register(app)
+    edge.register(app)
     _register_errors(app)
-    # The security headers and the answer's language, on every answer (web/headers.py).
+    app.before_request(require_host)
+    # The security headers and the answer's language, on every answer (web/headers.py);
+    # inside ProxyFix, so that an answer over TLS through nginx is known as one (HSTS).
     app.wsgi_app = AnswerHeaders(app.wsgi_app)  # type: ignore[method-assign]
+    # Outermost, so that the body is read after every answer, an error's included.
+    hops = app.config["PROXY_HOPS"]
+    if hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+    app.wsgi_app = DiscardUnreadBody(app.wsgi_app)
     return app
 
 

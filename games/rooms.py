@@ -36,7 +36,6 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import (
@@ -95,6 +94,8 @@ from .errors import (
     WordLimitReached,
 )
 from .models import Creation, Miss, Player, Room, Round, Score, Word
+from .names import name_key
+from .solutions import SolutionCache
 
 #: Seconds after a round's end during which words still count (sent before the end,
 #: delayed on the way). Short, because the results wait for it: each phone stops taking
@@ -122,8 +123,6 @@ CODE_TRIES = 8
 RATE_WINDOW = 1.0
 #: The window the per-client room creation limit is counted over, in seconds.
 CREATION_WINDOW = 3600.0
-#: Solutions kept per process (one per board being played: 50 rooms need 50).
-SOLUTIONS_CACHED = 256
 
 ACCEPTED = "accepted"
 REPEAT = "repeat"
@@ -372,7 +371,8 @@ class Rooms:
         self.seeds = seeds
         self.budget = budget
         self.ceiling = ceiling
-        self._solution = lru_cache(maxsize=SOLUTIONS_CACHED)(self._solve)
+        # Bounded by the words kept, not the count (games/solutions.py).
+        self._solution = SolutionCache(self._solve)
 
     # --- Rooms and seats ------------------------------------------------------------
 
@@ -452,7 +452,7 @@ class Rooms:
 
     def _seat(self, session: Session, room: Row | Room, name: str, host: bool, now: float) -> Seat:
         """Seat a player in the room (locked by the caller): the next seat number."""
-        key = name.casefold()
+        key = name_key(name)
         taken = select(exists().where(Player.room_id == room.id, Player.name_key == key))
         if session.scalar(taken):
             raise NameTaken(_name_taken(room.code, name))

@@ -19,6 +19,8 @@ from .i18n import language_headers
 from .security import missing_security_headers
 
 StartResponse = Callable[..., Any]
+#: The schemes of a request over TLS (Werkzeug's ``request.is_secure``).
+SECURE_SCHEMES = frozenset({"https", "wss"})
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 
@@ -31,6 +33,8 @@ class AnswerHeaders:
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             complete(environ, headers)
+            if exc_info is None:  # passed on only when given, as a server may take two
+                return start_response(status, headers)
             return start_response(status, headers, exc_info)
 
         return self.app(environ, start)
@@ -42,7 +46,8 @@ def complete(environ: dict[str, Any], headers: list[tuple[str, str]]) -> None:
     for name, value in headers:
         lower = name.lower()
         present[lower] = f"{present[lower]}, {value}" if lower in present else value
-    added = missing_security_headers(present.keys()) + language_headers(environ, present)
+    secure = environ.get("wsgi.url_scheme") in SECURE_SCHEMES
+    added = missing_security_headers(present.keys(), secure) + language_headers(environ, present)
     if "vary" in present and any(name == "Vary" for name, _value in added):
         headers[:] = [header for header in headers if header[0].lower() != "vary"]
     headers += added

@@ -56,6 +56,7 @@ from games.errors import (
     UnknownRound,
     WordLimitReached,
 )
+from games.names import mixed_letters
 from games.rooms import (
     BadWord,
     Rooms,
@@ -336,7 +337,8 @@ def seated(document: dict[str, Any], seat: Seat) -> Response:
     """The document, with the cookie that keeps the seat in this browser.
 
     HttpOnly, so no script reads the token; SameSite=Lax, so other sites' pages do not
-    send it with their requests; Secure when the request came over HTTPS.
+    send it with their requests; Secure when the request came over HTTPS (behind a
+    proxy, as PROXY_HOPS trusts it to say).
     """
     response = jsonify(document)
     set_seat_cookie(response, seat.room, seat.token)
@@ -346,7 +348,11 @@ def seated(document: dict[str, Any], seat: Seat) -> Response:
 def set_seat_cookie(response: Response, code: str, token: str) -> None:
     """Set the room's cookie, kept as long as an idle room is (ROOM_IDLE_SECONDS): one
     cookie a room, and a browser that has played in many rooms must not send them all
-    with every request for long (headers past 8 KB are refused by servers)."""
+    with every request for long (headers past 8 KB are refused by servers).
+
+    The answer carries the token, so no cache, the browser's or a proxy's, may keep it.
+    """
+    response.headers["Cache-Control"] = "no-store"
     response.set_cookie(
         cookie_name(code),
         token,
@@ -454,7 +460,8 @@ def check_player_field(fields: dict[str, Any], code: str, token: str | None) -> 
 
 
 def read_player_name(value: Any) -> str:
-    """A player's name: 1 to ROOM_MAX_NAME_CHARS printable characters, spaces trimmed."""
+    """A player's name: 1 to ROOM_MAX_NAME_CHARS printable characters, spaces trimmed,
+    its letters in one script or a combination written together (games/names.py)."""
     limit = current_app.config["ROOM_MAX_NAME_CHARS"]
     if value is None or (isinstance(value, str) and not value.strip()):
         raise bad_request("missing_name", _("give your name in 'name'"), "name")
@@ -478,6 +485,18 @@ def read_player_name(value: Any) -> str:
         )
     if not _is_unicode(name):
         raise bad_request("bad_name", _("the name is not valid Unicode text"), "name")
+    mixed = mixed_letters(name)
+    if mixed:
+        raise bad_request(
+            "bad_name",
+            _(
+                "the name mixes letters of alphabets that can look alike ('%(one)s' and "
+                "'%(other)s'); write it in one alphabet",
+                one=mixed[0],
+                other=mixed[1],
+            ),
+            "name",
+        )
     return name
 
 
