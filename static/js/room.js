@@ -19,14 +19,14 @@
 
 import { deleteJSON, getIfChanged, getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker, pathText } from "./lib/board-view.js";
-import { $, announce, FieldErrors, h } from "./lib/dom.js";
+import { $, announce, FieldErrors, guardLeaving, h } from "./lib/dom.js";
 import { _, ngettext, number as writeNumber } from "./lib/i18n.js";
 import { RovingList } from "./lib/roving.js";
 import { clock, normalize } from "./lib/round.js";
 import { rules } from "./lib/rules.js";
 import { ServerClock } from "./lib/server-clock.js";
 import { Tracer } from "./lib/trace.js";
-import { attemptItem, wordList } from "./lib/word-list.js";
+import { attemptItem, RECENT_WORDS, wordList } from "./lib/word-list.js";
 
 const page = $("room");
 const code = page.dataset.code;
@@ -92,6 +92,9 @@ const picker = new PathPicker($("finished"), resultView, $("selection"));
 new RovingList($("columns"));
 new RovingList($("missed-list"));
 const joinErrors = new FieldErrors(["name"]);
+// Leaving the page mid-round, or as it counts down, asks first: the round goes on
+// without the player.
+guardLeaving(() => state.view === "playing" || state.view === "starting");
 
 const serverNow = () => serverClock.serverNow();
 const round = () => state.room?.round;
@@ -428,15 +431,14 @@ function say(word, verdict, detail = 0) {
 function renderWords() {
   const shown = [...state.words].reverse();
   $("no-words").hidden = shown.length > 0;
-  $("entered").replaceChildren(
-    ...shown.map((entry) =>
-      attemptItem(
-        entry.word,
-        entry.verdict,
-        entry.verdict === "accepted" ? `+${entry.score}` : VERDICTS[entry.verdict],
-      ),
-    ),
-  );
+  const item = (entry) =>
+    attemptItem(
+      entry.word,
+      entry.verdict,
+      entry.verdict === "accepted" ? `+${entry.score}` : VERDICTS[entry.verdict],
+    );
+  $("entered").replaceChildren(...shown.map(item));
+  $("recent").replaceChildren(...shown.slice(0, RECENT_WORDS).map(item));
   const accepted = state.words.filter((w) => w.verdict === "accepted");
   const points = accepted.reduce((sum, w) => sum + w.score, 0);
   // Two counts, each its own counted text, as the template says them.
