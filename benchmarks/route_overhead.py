@@ -94,17 +94,21 @@ def sender(port: int):
     return send
 
 
-def wait_until_answering(port: int, seconds: float) -> None:
-    """Until GET /healthz answers 200, or fail."""
+def wait_until_answering(server: Server, seconds: float) -> None:
+    """Until GET /healthz answers 200, or fail: at once, with its log's end, if the
+    server has stopped."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
+        if server.process is not None and server.process.poll() is not None:
+            tail = server.log.read_text(errors="replace")[-2000:] if server.log else ""
+            raise SystemExit(f"{server.label}: the server stopped before answering:\n{tail}")
         try:
-            if sender(port)("GET", "/healthz", {}, "")[0] == 200:
+            if sender(server.port)("GET", "/healthz", {}, "")[0] == 200:
                 return
         except OSError:
             pass
         time.sleep(0.3)
-    raise SystemExit(f"nothing answered on port {port} within {seconds:.0f} s")
+    raise SystemExit(f"{server.label}: nothing answered on {server.port} in {seconds:.0f} s")
 
 
 @dataclass
@@ -117,6 +121,7 @@ class Server:
     folder: Path  # database, answers, run folder
     recipe: bool = False
     env: dict[str, str] = field(default_factory=dict)
+    config: str = "gunicorn.conf.py"  # gunicorn's settings, in the tree
     port: int = 0
     process: subprocess.Popen | None = None
     hot: HotPath | None = None
@@ -143,7 +148,7 @@ class Server:
                        "--run-dir", str(self.folder / "run")]  # fmt: skip
         else:
             env["BOGGLE_BIND"] = f"127.0.0.1:{self.port}"
-            command = [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", self.app]
+            command = [sys.executable, "-m", "gunicorn", "--config", self.config, self.app]
         self.log = self.folder / "server.log"
         with self.log.open("wb") as log:
             self.process = subprocess.Popen(
@@ -272,7 +277,7 @@ def main() -> int:
         for server in servers:
             server.start()
         for server in servers:
-            wait_until_answering(server.port, 180)
+            wait_until_answering(server, 180)
             health = json.loads(sender(server.port)("GET", "/healthz", {}, "")[2])
             print(f"{server.label}: search core {health['engine']}, {health['dictionary']}")
             server.hot = build(sender(server.port), args.boards, args.language)
@@ -288,6 +293,7 @@ def main() -> int:
                     "benchmarks.bare_app:create_app()",
                     work / f"bare-{encoder}",
                     env={"BOGGLE_BARE_ANSWERS": str(answers), "BOGGLE_BARE_JSON": encoder},
+                    config="benchmarks/bare_gunicorn_conf.py",
                 )
                 for encoder in args.bare.split(",")
             ]
@@ -295,7 +301,7 @@ def main() -> int:
                 bare.hot = this
                 bare.start()
             for bare in bares:
-                wait_until_answering(bare.port, 180)
+                wait_until_answering(bare, 180)
             servers[:0] = bares
         load = os.getloadavg()
         print(
