@@ -300,9 +300,8 @@ def room_response(code: str, token: str | None, status: int) -> Response:
     # the reader's language: each language's answer is a representation of its own
     # (Content-Language, Vary: Accept-Language), so a reader who switches must not be
     # told that their copy in the old one is current.
-    version = (
-        f"{rooms().visit(code, token, client_address())}|{room_url(code)}|{i18n.current_code()}"
-    )
+    url = room_url(code)
+    version = f"{rooms().visit(code, token, client_address())}|{url}|{i18n.current_code()}"
     tag = hashlib.sha256(version.encode()).hexdigest()[:32]
     # Compared weakly, as RFC 9110 asks of If-None-Match: a proxy that compresses the
     # answer marks its tag weak (W/"..."), and the client sends that back.
@@ -310,7 +309,7 @@ def room_response(code: str, token: str | None, status: int) -> Response:
         response = Response(status=304)
     else:
         state = rooms().state(code, token)
-        document = {"room": state.pop("room"), "url": room_url(code), **state}
+        document = {"room": state.pop("room"), "url": url, **state}
         document["now"] = round(rooms().clock(), 3)
         response = jsonify(document)
         response.status_code = status
