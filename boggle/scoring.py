@@ -132,7 +132,8 @@ def _verdict_dict(verdict: WordVerdict) -> dict[str, Any]:
     }
     if verdict.verdict == DUPLICATE:
         document["with"] = list(verdict.shared_with)
-    document["path"] = [list(cell) for cell in verdict.path] if verdict.path else None
+    # Tuples, as the missed words' paths: JSON writes them as arrays.
+    document["path"] = verdict.path or None
     return document
 
 

@@ -129,10 +129,13 @@ def game_document(game: GameScore) -> dict[str, Any]:
     and the number of words that scored, the flagged ranking, the headline, and what
     nobody found with its sentence."""
     document = game.as_dict()
+    # Each verdict worded once a game: a game of four lists has dozens of words, and
+    # five verdicts.
+    texts = {verdict: verdict_text(verdict) for verdict in VERDICT_TEXT}
     for player, judged in zip(document["players"], game.players, strict=True):
         player["scored_words"] = sum(1 for verdict in judged.words if verdict.verdict == SCORED)
-        for word, verdict in zip(player["words"], judged.words, strict=True):
-            word["verdict_text"] = verdict_text(verdict.verdict)
+        for word in player["words"]:
+            word["verdict_text"] = texts[word["verdict"]]
     places = standings(game)
     document["ranking"] = [place.as_dict() for place in places]
     document["headline"] = headline(game, places)
