@@ -27,6 +27,7 @@ from werkzeug.test import EnvironBuilder, run_wsgi_app
 
 from app import create_app
 from boggle.dictionary import cache_name, load_dictionary
+from web.body import DISCARD_CHUNK, DISCARD_LIMIT
 from web.logs import LOG_LIMIT
 
 LIMIT = 256 * 1024  # the default MAX_CONTENT_LENGTH
@@ -202,15 +203,18 @@ class CountedInput(io.BytesIO):
     """A server's input that counts the bytes the app takes from it."""
 
     taken = 0
+    largest = 0  # the most bytes taken by one read
 
     def read(self, size: int | None = -1) -> bytes:
         data = super().read(size)
         self.taken += len(data)
+        self.largest = max(self.largest, len(data))
         return data
 
     def readinto(self, buffer: Any) -> int:
         count = super().readinto(buffer)
         self.taken += count
+        self.largest = max(self.largest, count)
         return count
 
 
@@ -218,16 +222,20 @@ def test_a_body_of_unknown_length_past_the_limit_is_refused_one_byte_past_it(
     app: Flask,
 ) -> None:
     # Framed by the server (chunked), a body is read to the limit and one byte more, and
-    # refused there: the megabytes behind it are never read into memory.
+    # refused there. What follows is thrown away in chunks, never held, up to
+    # DISCARD_LIMIT (so that nginx, still sending, gets the JSON 413 rather than a
+    # reset); the megabytes past that are never read at all.
     environ = EnvironBuilder(path="/solve", method="POST", content_type="application/json")
     wsgi = environ.get_environ()
     wsgi.pop("CONTENT_LENGTH", None)
     wsgi["wsgi.input_terminated"] = True
-    wsgi["wsgi.input"] = stream = CountedInput(b"{" + b" " * (4 * LIMIT))
+    body = b"{" + b" " * (LIMIT + DISCARD_LIMIT + 4 * LIMIT)
+    wsgi["wsgi.input"] = stream = CountedInput(body)
     answer, status, _ = run_wsgi_app(app, wsgi)
     assert int(status.split()[0]) == 413
     assert json.loads(b"".join(answer))["error"]["code"] == "request_entity_too_large"
-    assert stream.taken == LIMIT + 1
+    assert stream.taken == LIMIT + 1 + DISCARD_LIMIT
+    assert stream.largest <= max(LIMIT, DISCARD_CHUNK) + 1
 
 
 def send_declared(app: Flask, body: bytes, declared: int) -> tuple[int, dict[str, Any]]:
