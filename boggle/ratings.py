@@ -33,6 +33,7 @@ import math
 import os
 import threading
 import zlib
+from array import array
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable
@@ -144,14 +145,22 @@ class Distribution:
         """How many boards were rolled."""
         return self._below[-1]
 
+    # Arrays, not lists of ints: a rating bisects them, and in a list each int it
+    # compares has its reference count written, which copies a page of gunicorn's
+    # master into the worker; an array's entries are plain numbers, read in place.
     @cached_property
-    def _points(self) -> list[int]:
-        return [points for points, _ in self.counts]
+    def _points(self) -> array:
+        return array("q", (points for points, _ in self.counts))
 
     @cached_property
-    def _below(self) -> list[int]:
+    def _below(self) -> array:
         """``_below[i]``: boards scoring fewer points than ``counts[i]``; the last, all."""
-        return [0, *accumulate(count for _, count in self.counts)]
+        return array("q", [0, *accumulate(count for _, count in self.counts)])
+
+    def prepare(self) -> None:
+        """Work out now what rating a board reads (the tables above, the histogram):
+        done in gunicorn's master before it forks, they are made once and shared."""
+        self._points, self._below, self.bars  # noqa: B018 - each is made as it is read
 
     def fewer(self, points: int) -> int:
         """How many of the rolled boards score fewer points than ``points``."""
@@ -291,10 +300,12 @@ class Ratings:
 
     def warm(self, dictionaries: Iterable[Dictionary]) -> None:
         """Find or compute the distribution of every dice set of each dictionary's
-        language, now."""
+        language, now, each ready to rate a board (:meth:`Distribution.prepare`)."""
         for dictionary in dictionaries:
             for dice in sets_of(dictionary.rules).values():
-                self.distribution(dice, dictionary)
+                found = self.distribution(dice, dictionary)
+                if found is not None:
+                    found.prepare()
 
     def rate(
         self, solution: Solution, dictionary: Dictionary, compute: bool = False

@@ -6,6 +6,7 @@ import json
 import logging
 import subprocess
 import sys
+from array import array
 from itertools import pairwise
 from pathlib import Path
 
@@ -240,6 +241,23 @@ def test_a_language_s_board_is_rated_among_that_language_s_dice(
     assert rating.points == points
     shipped = read_ratings_file(SHIPPED_FILE)[distribution_key(dice, dictionary)]
     assert rating.percentile == shipped.percentile(points)
+
+
+def test_warming_makes_each_distribution_s_tables_and_bars_before_any_rating(
+    standard: Dictionary,
+) -> None:
+    # Made in gunicorn's master and held in arrays, a rating writes to none of them:
+    # the workers keep sharing their pages (docs/deploy.md, "Memory").
+    ratings = Ratings()
+    ratings.warm([standard])
+    warmed = [ratings.distribution(dice, standard, compute=False) for dice in DICE_SETS.values()]
+    assert warmed and all(found is not None for found in warmed)
+    for found in warmed:
+        made = vars(found)
+        assert {"_points", "_below", "bars"} <= made.keys()
+        assert all(isinstance(made[name], array) for name in ("_points", "_below"))
+        assert list(made["_points"]) == [points for points, _ in found.counts]
+        assert made["_below"][-1] == found.rolls == ROLLS
 
 
 def test_the_shipped_file_rebuilds_the_same() -> None:
