@@ -1362,6 +1362,8 @@ done:
 
 /* The tag of a word whose path misses the wild cube. */
 #define NO_FACE 255
+/* The hash table's first size, a power of two. */
+#define FACES_FIRST_SLOTS 16384
 
 typedef struct {
     uint64_t prefix; /* its first 8 letters, zero-padded */
@@ -1459,7 +1461,8 @@ tagged_record(FacesWalk *f, int length, int tag)
         return;
     }
     size_t capacity = f->found_capacity;
-    if (grow((void **)&f->found, &capacity, (size_t)f->found_count + 1, sizeof(Tagged), 1024) ||
+    if (grow((void **)&f->found, &capacity, (size_t)f->found_count + 1, sizeof(Tagged),
+             FACES_FIRST_SLOTS / 2) ||
         (length > 8 &&
          grow((void **)&f->text, &f->text_capacity, f->text_length + length, 1, 4096))) {
         f->halt = HALT_MEMORY;
@@ -1488,7 +1491,7 @@ tagged_record(FacesWalk *f, int length, int tag)
 /* The cells a step from `cell` may go on to, where the node reached leads on by the
  * columns `mask` and `used` are the cells on the path (next_cells, with the wild
  * cube among the cells of every offered column). */
-static inline uint64_t
+static inline __attribute__((always_inline)) uint64_t
 faces_next(const FacesWalk *f, int cell, uint32_t mask, uint64_t used)
 {
     uint64_t of_columns = 0;
@@ -1500,14 +1503,15 @@ faces_next(const FacesWalk *f, int cell, uint32_t mask, uint64_t used)
     return f->around[cell] & ~used & of_columns;
 }
 
-static void faces_from(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells,
+typedef void FacesFrom(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells,
                        uint64_t used, int length, int tag);
 
 /* One step from the record at `node` (bit set `mask`, which holds `column`) onto
  * `cell`, showing `letters`, on the path `used` whose words carry `tag`. */
-static inline void
+static inline __attribute__((always_inline)) void
 faces_step(FacesWalk *f, uint32_t node, uint32_t mask, int cell, int column,
-           const char *letters, int face_length, uint64_t used, int length, int tag)
+           const char *letters, int face_length, uint64_t used, int length, int tag,
+           FacesFrom *self)
 {
     uint32_t child = compact_child(f->nodes, node, mask, column);
     if (child - 1 >= f->max) { /* a set bit always has a child; 0 wraps past max */
@@ -1526,22 +1530,23 @@ faces_step(FacesWalk *f, uint32_t node, uint32_t mask, int cell, int column,
     uint64_t on = used | (uint64_t)1 << cell;
     uint64_t after = faces_next(f, cell, child_mask, on);
     if (after) {
-        faces_from(f, child, child_mask, after, on, reached, tag);
+        self(f, child, child_mask, after, on, reached, tag);
     }
 }
 
 /* The walk on from the record at `node` (bit set `mask`) onto each of `cells`: the
- * wild cube once for each offered face the node leads on by, the others once. */
-static void
+ * wild cube once for each offered face the node leads on by, the others once.
+ * Compiled twice on x86, as score_compact is: the child's index is a popcount. */
+static inline __attribute__((always_inline)) void
 faces_from(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used,
-           int length, int tag)
+           int length, int tag, FacesFrom *self)
 {
     while (cells && f->halt == HALT_NONE) {
         int cell = __builtin_ctzll(cells);
         cells &= cells - 1;
         if (cell != f->wild) {
             faces_step(f, node, mask, cell, f->column[cell], f->letters[cell],
-                       f->face_length[cell], used, length, tag);
+                       f->face_length[cell], used, length, tag, self);
             continue;
         }
         uint32_t columns = mask & f->offered;
@@ -1549,10 +1554,30 @@ faces_from(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells, uint64_t 
             int column = __builtin_ctz(columns);
             columns &= columns - 1;
             faces_step(f, node, mask, cell, column, f->offered_letters[column],
-                       f->offered_length[column], used, length, f->tag_of_column[column]);
+                       f->offered_length[column], used, length, f->tag_of_column[column],
+                       self);
         }
     }
 }
+
+static void
+faces_plain(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used,
+            int length, int tag)
+{
+    faces_from(f, node, mask, cells, used, length, tag, faces_plain);
+}
+
+#ifdef HAVE_POPCNT_COPY
+__attribute__((target("popcnt"))) static void
+faces_popcnt(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used,
+             int length, int tag)
+{
+    faces_from(f, node, mask, cells, used, length, tag, faces_popcnt);
+}
+#endif
+
+/* The copy of the faces walk this processor runs (set when the module is loaded). */
+static FacesFrom *faces_walk = faces_plain;
 
 PyDoc_STRVAR(score_faces_doc,
 "score_faces(nodes, root, terminal_limit, column_of, rows, cols, faces, min_length,\n"
@@ -1725,8 +1750,10 @@ score_faces(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     f.reach = reach;
     f.cells_of_column = cells_of_column;
     f.word = word;
-    f.slot_mask = 4095;
-    f.slots = calloc(f.slot_mask + 1, sizeof(uint32_t));
+    /* First sizes for the richest 5x5 boards (4,000 to 12,000 words and tags): growing
+     * the table from a small one cost a tenth of the walk. */
+    f.slot_mask = FACES_FIRST_SLOTS - 1;
+    f.slots = calloc(FACES_FIRST_SLOTS, sizeof(uint32_t));
     PyObject *result = NULL;
     if (f.slots == NULL) {
         PyErr_NoMemory();
@@ -1741,7 +1768,7 @@ score_faces(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                                    : column[cell] != BLANK && ((root_mask >> column[cell]) & 1);
         first |= (uint64_t)on_root << cell;
     }
-    faces_from(&f, (uint32_t)root, root_mask, first, 0, 0, NO_FACE);
+    faces_walk(&f, (uint32_t)root, root_mask, first, 0, 0, NO_FACE);
     Py_END_ALLOW_THREADS
 
     if (f.halt == HALT_MEMORY) {
@@ -1819,6 +1846,7 @@ PyInit__native(void)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("popcnt")) {
         score_compact_walk = score_compact_popcnt;
+        faces_walk = faces_popcnt;
     }
 #endif
     PyObject *module = PyModule_Create(&native_module);
