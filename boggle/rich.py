@@ -150,7 +150,7 @@ class RichBoard:
 
 @dataclass(frozen=True)
 class Progress:
-    """How a running search is doing: the best so far and the boards tried."""
+    """How a running search is doing: the best so far and the steps (moves) taken."""
 
     best: int
     steps: int
@@ -158,7 +158,7 @@ class Progress:
 
     @property
     def per_second(self) -> float:
-        """Boards tried a second."""
+        """Steps taken a second."""
         return self.steps / self.seconds if self.seconds > 0 else 0.0
 
 
