@@ -1506,56 +1506,60 @@ faces_next(const FacesWalk *f, int cell, uint32_t mask, uint64_t used)
 typedef void FacesFrom(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells,
                        uint64_t used, int length, int tag);
 
-/* One step from the record at `node` (bit set `mask`, which holds `column`) onto
- * `cell`, showing `letters`, on the path `used` whose words carry `tag`. */
-static inline __attribute__((always_inline)) void
-faces_step(FacesWalk *f, uint32_t node, uint32_t mask, int cell, int column,
-           const char *letters, int face_length, uint64_t used, int length, int tag,
-           FacesFrom *self)
-{
-    uint32_t child = compact_child(f->nodes, node, mask, column);
-    if (child - 1 >= f->max) { /* a set bit always has a child; 0 wraps past max */
-        f->halt = HALT_CORRUPT;
-        return;
-    }
-    int reached = length + face_length;
-    memcpy(f->word + length, letters, MAX_FACE);
-    if (child < f->terminal_limit && reached >= f->min_length) {
-        tagged_record(f, reached, tag);
-        if (f->halt != HALT_NONE) {
-            return;
-        }
-    }
-    uint32_t child_mask = f->nodes[child];
-    uint64_t on = used | (uint64_t)1 << cell;
-    uint64_t after = faces_next(f, cell, child_mask, on);
-    if (after) {
-        self(f, child, child_mask, after, on, reached, tag);
-    }
-}
-
 /* The walk on from the record at `node` (bit set `mask`) onto each of `cells`: the
- * wild cube once for each offered face the node leads on by, the others once.
- * Compiled twice on x86, as score_compact is: the child's index is a popcount. */
+ * wild cube once for each offered face the node leads on by, the others once. Every
+ * child record is found and fetched first, as score_compact does: the walk waits on
+ * memory, and the fetches then overlap. Compiled twice on x86, as score_compact is:
+ * the child's index is a popcount. */
 static inline __attribute__((always_inline)) void
 faces_from(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used,
            int length, int tag, FacesFrom *self)
 {
-    while (cells && f->halt == HALT_NONE) {
+    const uint32_t *nodes = f->nodes;
+    /* Up to 7 cubes around and the wild one's 32 faces (from the root, one cube). */
+    uint32_t children[40];
+    uint8_t steps[40], columns[40];
+    int count = 0;
+    while (cells) {
         int cell = __builtin_ctzll(cells);
         cells &= cells - 1;
-        if (cell != f->wild) {
-            faces_step(f, node, mask, cell, f->column[cell], f->letters[cell],
-                       f->face_length[cell], used, length, tag, self);
-            continue;
+        uint32_t shown = cell == f->wild ? mask & f->offered : (uint32_t)1 << f->column[cell];
+        while (shown) {
+            int column = __builtin_ctz(shown);
+            shown &= shown - 1;
+            uint32_t child = compact_child(nodes, node, mask, column);
+            if (child - 1 >= f->max) { /* a set bit always has a child; 0 wraps past max */
+                f->halt = HALT_CORRUPT;
+                return;
+            }
+            children[count] = child;
+            steps[count] = (uint8_t)cell;
+            columns[count++] = (uint8_t)column;
+            __builtin_prefetch(nodes + child);
         }
-        uint32_t columns = mask & f->offered;
-        while (columns && f->halt == HALT_NONE) {
-            int column = __builtin_ctz(columns);
-            columns &= columns - 1;
-            faces_step(f, node, mask, cell, column, f->offered_letters[column],
-                       f->offered_length[column], used, length, f->tag_of_column[column],
-                       self);
+    }
+    for (int i = 0; i < count; i++) {
+        uint32_t child = children[i];
+        int cell = steps[i], column = columns[i];
+        int wild = cell == f->wild;
+        int reached = length + (wild ? f->offered_length[column] : f->face_length[cell]);
+        memcpy(f->word + length, wild ? f->offered_letters[column] : f->letters[cell],
+               MAX_FACE);
+        int on_tag = wild ? f->tag_of_column[column] : tag;
+        if (child < f->terminal_limit && reached >= f->min_length) {
+            tagged_record(f, reached, on_tag);
+            if (f->halt != HALT_NONE) {
+                return;
+            }
+        }
+        uint32_t child_mask = nodes[child];
+        uint64_t on = used | (uint64_t)1 << cell;
+        uint64_t after = faces_next(f, cell, child_mask, on);
+        if (after) {
+            self(f, child, child_mask, after, on, reached, on_tag);
+            if (f->halt != HALT_NONE) {
+                return;
+            }
         }
     }
 }
@@ -1768,7 +1772,12 @@ score_faces(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                                    : column[cell] != BLANK && ((root_mask >> column[cell]) & 1);
         first |= (uint64_t)on_root << cell;
     }
-    faces_walk(&f, (uint32_t)root, root_mask, first, 0, 0, NO_FACE);
+    /* A cube at a time from the root: a step's children are those of 8 cubes at most. */
+    for (int cell = 0; cell < cells_count && f.halt == HALT_NONE; cell++) {
+        if ((first >> cell) & 1) {
+            faces_walk(&f, (uint32_t)root, root_mask, (uint64_t)1 << cell, 0, 0, NO_FACE);
+        }
+    }
     Py_END_ALLOW_THREADS
 
     if (f.halt == HALT_MEMORY) {
