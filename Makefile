@@ -15,7 +15,7 @@ DEV     := $(VENV)/.dev-installed
 # ESLint, pinned by package-lock.json; npm writes this file on every install.
 NODE_DEV := node_modules/.package-lock.json
 
-.PHONY: help run serve test lint bench loadtest attack wordlists translations mutate clean db-upgrade prune-rooms
+.PHONY: help deps run serve test lint bench loadtest attack wordlists translations mutate clean db-upgrade prune-rooms
 .DEFAULT_GOAL := help
 
 help: ## list the targets
@@ -39,6 +39,12 @@ $(DEV): requirements.txt requirements-dev.txt pyproject.toml setup.py boggle/_na
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@ $(RUNTIME)
 
+# The Debian packages the whole suite needs (browser, word-list sources, nginx,
+# PostgreSQL, a C compiler, node), with apt-get as root or through sudo. CI runs the
+# same script (.ci/run), so the list is kept in one place.
+deps: ## install the Debian packages the whole test suite needs (apt-get; root or sudo)
+	scripts/deps.sh
+
 run: db-upgrade ## the app on http://127.0.0.1:5000, development server (PORT=8080 for another)
 	$(BIN)/flask --app app run --port $(PORT)
 
@@ -46,11 +52,11 @@ serve: db-upgrade ## the production recipe: nginx in front of gunicorn, http://1
 	$(BIN)/python deploy/serve.py --port $(SERVE_PORT)
 
 # The rooms' database: BOGGLE_DATABASE_URL, or instance/rooms.sqlite3 when it is unset
-# (README, "Rooms API"). Applying the migrations again changes nothing.
+# (docs/rooms.md). Applying the migrations again changes nothing.
 db-upgrade: $(RUNTIME) ## apply the rooms' database migrations (to BOGGLE_DATABASE_URL, default instance/rooms.sqlite3)
 	$(BIN)/alembic upgrade head
 
-prune-rooms: $(RUNTIME) ## delete rooms idle for longer than ROOM_IDLE_SECONDS (README, "Rooms API")
+prune-rooms: $(RUNTIME) ## delete rooms idle for longer than ROOM_IDLE_SECONDS (docs/rooms.md)
 	$(BIN)/flask --app app prune-rooms
 
 $(NODE_DEV): package.json package-lock.json
@@ -78,9 +84,9 @@ attack: $(DEV) ## slow clients and worst-case boards against the recipe (benchma
 # Mutants are written to mutants/ (gitignored), never to the sources. Two workers, and
 # a hard stop at 30 minutes. The whole of boggle/ is over 3,000 mutants, hours on this
 # machine, so the default is the four modules held to 95% and the request reader;
-# MUTANTS chooses others, e.g. MUTANTS='boggle.dictionary.*' (tests/README.md).
+# MUTANTS chooses others, e.g. MUTANTS='boggle.dictionary.*' (docs/development.md).
 MUTANTS ?= boggle.board.* boggle.scoring.* boggle.solver.* boggle.dice.* web.params.*
-mutate: $(DEV) ## mutation testing of board, scoring, solver, dice and web/params.py (tests/README.md)
+mutate: $(DEV) ## mutation testing of board, scoring, solver, dice and web/params.py (docs/development.md)
 	rm -rf mutants
 	timeout 30m $(BIN)/python tests/mutation_run.py run --max-children 2 $(MUTANTS)
 	$(BIN)/python tests/mutation_report.py

@@ -7,12 +7,13 @@ routes are the blueprints of ``web/api.py`` (JSON) and ``web/page_routes.py`` (H
 over the service layer of ``web/service.py``, and the game rooms' ``web/rooms/`` over
 ``games/`` (its database is not connected to until a room is asked for).
 
-Run it with ``make run`` (development) or ``make serve`` (gunicorn, see README).
+Run it with ``make run`` (development) or ``make serve`` (gunicorn, see docs/deploy.md).
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import sys
 import traceback
 from collections.abc import Mapping
@@ -97,7 +98,7 @@ DEFAULTS: dict[str, Any] = {
     "SCORE_MAX_WORDS": 1000,
     "SCORE_MAX_NAME_CHARS": 40,
     "SCORE_MAX_WORD_CHARS": 64,
-    # Game rooms (README, "Rooms API"). Their database, as an SQLAlchemy URL:
+    # Game rooms (docs/rooms.md). Their database, as an SQLAlchemy URL:
     # sqlite:///path/to/file.sqlite3 or postgresql+psycopg://user:password@host/name;
     # none for the SQLite file instance/rooms.sqlite3. `make db-upgrade` migrates it.
     # Nothing connects to it before the first room request.
@@ -286,18 +287,33 @@ def json_paths(app: Flask) -> frozenset[str]:
     )
 
 
+#: How an address's variable parts are written in the 404's list: /room/CODE, .../N.
+_PLACEHOLDERS = {"code": "CODE", "number": "N"}
+
+
+def _address(rule: str) -> str:
+    """A URL rule as a person would write it: ``/rooms/<code>`` is ``/rooms/CODE``."""
+    return re.sub(
+        r"<(?:[^:>]+:)?([^>]+)>", lambda part: _PLACEHOLDERS.get(part[1], part[1].upper()), rule
+    )
+
+
 def not_found_message(app: Flask) -> str:
-    """The 404's message: the addresses there are, pages then API, as the URL map has them,
-    in the language in force (worded per request)."""
-    rules = list(app.url_map.iter_rules())
-    pages = [
-        r.rule
-        for r in rules
-        if r.endpoint.startswith("pages.") and r.endpoint not in page_routes.UNLISTED
-    ]
-    calls = [
-        r.rule for r in rules if r.endpoint.startswith("api.") and r.endpoint not in api.UNLISTED
-    ]
+    """The 404's message: every page, then every API address, rooms' included, as the URL
+    map has them, in the language in force (worded per request). Form targets (pages
+    that only take a POST) are left out: nobody visits them."""
+    pages: list[str] = []
+    calls: list[str] = []
+    for rule in app.url_map.iter_rules():
+        area = rule.endpoint.partition(".")[0]
+        if area not in ("pages", "api", "rooms") or rule.endpoint in page_routes.UNLISTED:
+            continue
+        is_call = area == "api" or rule.rule.split("/")[1] == rooms.API_PREFIX.strip("/")
+        if not is_call and "GET" not in (rule.methods or ()):
+            continue
+        listed = calls if is_call else pages
+        if _address(rule.rule) not in listed:
+            listed.append(_address(rule.rule))
     return _(
         "there is nothing at this address; the pages are %(pages)s, the API %(calls)s",
         pages=join_names(pages),

@@ -1,4 +1,4 @@
-"""gunicorn settings for production, behind nginx: see deploy/serve.py and README.
+"""gunicorn settings for production, behind nginx: see deploy/serve.py and docs/deploy.md.
 
 ``make serve`` starts gunicorn with this file and nginx in front of it. Every setting
 can be overridden on the gunicorn command line or with the environment variables
@@ -43,7 +43,7 @@ raw_env = [
 timeout = 30
 graceful_timeout = 20
 
-# Request line and header limits (gunicorn's defaults, stated for the README):
+# Request line and header limits (gunicorn's defaults, stated for docs/deploy.md):
 # a GET /solve?board=... longer than this is refused; POST a large board instead.
 # nginx enforces its own, smaller limits first (deploy/nginx.conf).
 limit_request_line = 4094

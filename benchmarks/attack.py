@@ -3,7 +3,7 @@
     python benchmarks/attack.py [slow] [expensive] [--seconds 60] [--server recipe|gunicorn]
                                 [--polite] [--env BOGGLE_SETTING=value ...]
 
-Starts the server (the README's recipe, nginx + gunicorn, as ``make serve``; or, to
+Starts the server (the production recipe, nginx + gunicorn, as ``make serve``; or, to
 compare, ``--server gunicorn``: gunicorn alone on the port), then runs each scenario
 while 4 cheap clients send GET /solve with a random 4x4 board, one request after
 another, and measures their latency:

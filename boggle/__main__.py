@@ -20,12 +20,20 @@ from importlib import metadata
 from .board import parse_board
 from .catalog import DEFAULT_DICTIONARY, Catalog
 from .definitions import Definition, Definitions, NoDefinition
-from .dice import ALL_DICE_SETS, DICE_SETS, SEED_LIMIT, min_length_for, random_board, roll_plan
+from .dice import (
+    ALL_DICE_SETS,
+    SEED_LIMIT,
+    DiceSet,
+    min_length_for,
+    random_board,
+    roll_plan,
+    rules_of,
+)
 from .dictionary import MAX_WORD_LENGTH, load_dictionary
 from .errors import BoggleError
 from .ratings import Ratings
 from .rich import FREE, MAX_WORKERS, Progress, find_rich_board
-from .rules import RULES
+from .rules import RULES, Ruleset
 from .scoring import SHORTEST_SCORED
 from .solver import DEFAULT_MIN_LENGTH, ENGINE, Solution, engine_notice, solve
 from .spellings import spellings_for
@@ -109,7 +117,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--dice",
         type=str.lower,
         choices=sorted(ALL_DICE_SETS),
-        help="dice set (default: the set made for the size, else the nearest; new for 4x4)",
+        help="dice set (default: the set made for the size in the dictionary's language, "
+        "else the nearest; new for 4x4)",
+    )
+    random_cmd.add_argument(
+        "--dictionary",
+        default=None,
+        help="a shipped word list, whose language chooses the dice: de rolls German's "
+        f"(default {DEFAULT_DICTIONARY})",
     )
     random_cmd.add_argument(
         "--seed",
@@ -128,10 +143,10 @@ def build_parser() -> argparse.ArgumentParser:
     best_cmd.add_argument(
         "--dice",
         type=str.lower,
-        choices=[*sorted(DICE_SETS), FREE],
+        choices=[*sorted(ALL_DICE_SETS), FREE],
         default=FREE,
-        help="a dice set, so the board can be rolled with it, or free: any letter anywhere "
-        "(default free)",
+        help="a dice set, so the board can be rolled with it, or free: any of the "
+        "dictionary's letters anywhere (default free)",
     )
     best_cmd.add_argument("--rows", type=whole_number(1, BEST_MAX_SIDE), help="rows (free only)")
     best_cmd.add_argument("--cols", type=whole_number(1, BEST_MAX_SIDE), help="columns, likewise")
@@ -157,7 +172,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     best_source = best_cmd.add_mutually_exclusive_group()
     best_source.add_argument(
-        "--dictionary", default=None, help=f"a shipped word list (default {DEFAULT_DICTIONARY})"
+        "--dictionary",
+        default=None,
+        help=f"a shipped word list (default: the dice's language's, else {DEFAULT_DICTIONARY})",
     )
     best_source.add_argument("--wordlist", metavar="FILE", help="your own word list")
     best_cmd.add_argument("--cache-dir", help="where built word graphs are cached")
@@ -249,8 +266,21 @@ def seconds_number(low: float, high: float) -> Callable[[str], float]:
     return read
 
 
+def _dice_language_mismatch(dice: DiceSet, rules: Ruleset, dictionary: str) -> str | None:
+    """Why these dice cannot be played with that dictionary, or None when they can: as
+    the API says it (web/service.py, check_dice_language)."""
+    for face in dice.faces:
+        if face not in rules.faces and face != rules.blank:
+            return (
+                f"the {dice.name} dice show {face.capitalize()!r}, which is not a face of "
+                f"the {rules.language} dictionary {dictionary!r}; roll {rules.language} dice "
+                f"({', '.join(spec.name for spec in rules.dice_sets)})"
+            )
+    return None
+
+
 def _best(args: argparse.Namespace) -> int:
-    dice = None if args.dice == FREE else DICE_SETS[args.dice]
+    dice = None if args.dice == FREE else ALL_DICE_SETS[args.dice]
     rows = args.rows or args.cols or (dice.rows if dice else 4)
     cols = args.cols or args.rows or (dice.cols if dice else 4)
     if dice is not None and (rows, cols) != (dice.rows, dice.cols):
@@ -270,7 +300,16 @@ def _best(args: argparse.Namespace) -> int:
     if args.wordlist:
         dictionary = load_dictionary(args.wordlist, cache_dir=args.cache_dir)
     else:
-        dictionary = Catalog(cache_dir=args.cache_dir).get(args.dictionary)
+        catalog = Catalog(cache_dir=args.cache_dir)
+        name = args.dictionary
+        if name is None and dice is not None and rules_of(dice) is not RULES:
+            name = rules_of(dice).default_dictionary  # German dice search German words
+        dictionary = catalog.get(name)
+    if dice is not None:
+        problem = _dice_language_mismatch(dice, dictionary.rules, dictionary.name)
+        if problem:
+            print(f"error: {problem}", file=sys.stderr)
+            return USAGE_ERROR
     notice = engine_notice()
     if notice:
         print(notice, file=sys.stderr)  # the search is about to run, as solve says it
@@ -301,8 +340,8 @@ def _best(args: argparse.Namespace) -> int:
     print(found.board)
     print(
         f"# {found.points:,} points, {found.words:,} words; dice: {args.dice}, seed: "
-        f"{args.seed}, steps: {found.steps:,}, workers: {found.workers}, "
-        f"dictionary: {dictionary.name}",
+        f"{args.seed}, steps: {found.steps:,}, dictionary: {dictionary.name}, "
+        f"workers: {found.workers}",
         file=sys.stderr,
     )
     return 0
@@ -318,7 +357,16 @@ def default_workers() -> int:
 
 
 def _random(args: argparse.Namespace) -> int:
-    dice, rows, cols = roll_plan(args.dice, args.rows, args.cols)
+    # As /random: the dictionary's language chooses the dice when none are named.
+    catalog = Catalog()
+    name = catalog.canonical(args.dictionary) if args.dictionary else None
+    rules = RULES if name is None else catalog.rules(name)
+    dice, rows, cols = roll_plan(args.dice, args.rows, args.cols, rules)
+    if name is not None:
+        problem = _dice_language_mismatch(dice, rules, name)
+        if problem:
+            print(f"error: {problem}", file=sys.stderr)
+            return USAGE_ERROR
     board, seed = random_board(dice, args.seed, rows, cols)
     print(board)
     print(f"# dice: {dice.name}, seed: {seed}, minimum word length: {dice.min_length}",

@@ -6,7 +6,7 @@ face (``qu``, and Super Big Boggle's ``th``, ``in``, ``er``, ``he``, ``an``), or
 ``#`` for a blank face, a block that no word may pass through.
 
 People type boards in several ways; :func:`parse_board` accepts all of them (the
-grammar is in the README):
+grammar is in docs/api.md, "Typing a board"):
 
 - ``abcdefghijklmnop``: cells run together, square board inferred;
 - ``abcd efgh ijkl mnop``: rows separated by spaces, commas, slashes or newlines;

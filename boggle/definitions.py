@@ -31,9 +31,11 @@ from .errors import BoggleError
 from .i18n import _, number
 from .morphology import lemmas
 from .rules import RULES
-from .words import normalize_word
+from .words import first_typed, normalize_word
 
 SHIPPED_FILE = Path(__file__).resolve().parent.parent / "wordlists" / "definitions.txt"
+#: Glosses of the function words WordNet lacks ("the", "and", "of"), the project's own.
+FUNCTION_WORDS_FILE = SHIPPED_FILE.with_name("function-words.txt")
 
 #: Longest word looked up; WordNet's longest single-word lemma has 31 letters (DDT's name).
 MAX_WORD_CHARS = 64
@@ -119,21 +121,54 @@ def check_word(written: str) -> str:
             )
         )
     if not RULES.is_letters(word):
-        where = next(i for i, ch in enumerate(word, 1) if ch not in RULES.letters)
+        # Named as typed: the İ of "İstanbul", not the dot its lower case adds.
+        where, typed = first_typed(written, RULES.is_letters) or next(
+            (i, ch) for i, ch in enumerate(word, 1) if ch not in RULES.letters
+        )
         raise DefinitionError(
             _(
                 "%(letter)s (character %(where)s) is not a letter a-z; words are letters only",
-                letter=repr(word[where - 1]),
+                letter=repr(typed),
                 where=where,
             )
         )
     return word
 
 
-class Definitions:
-    """WordNet's definitions, memory-mapped from the shipped file (or another)."""
+def read_function_words(path: str | Path = FUNCTION_WORDS_FILE) -> dict[str, tuple[Entry, ...]]:
+    """The function words' entries by word, from their small list: ``word<TAB>part of
+    speech<TAB>gloss<TAB>example`` a line, senses in the order shown, ``#`` comments."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise DefinitionsFileError(f"cannot read function words from {path}: {error}") from None
+    senses: dict[tuple[str, str], list[Sense]] = {}
+    for line_number, line in enumerate(lines, 1):
+        if not line or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) not in (3, 4) or not all(fields):
+            raise DefinitionsFileError(
+                f"{path}, line {line_number}: expected word, part of speech, gloss and an "
+                "example, tab-separated"
+            )
+        word, pos, gloss = fields[:3]
+        senses.setdefault((word, pos), []).append(Sense(gloss, fields[3] if fields[3:] else None))
+    entries: dict[str, tuple[Entry, ...]] = {}
+    for (word, pos), listed in senses.items():
+        entries[word] = (*entries.get(word, ()), Entry(word, pos, tuple(listed)))
+    return entries
 
-    def __init__(self, path: str | Path = SHIPPED_FILE) -> None:
+
+class Definitions:
+    """WordNet's definitions, memory-mapped from the shipped file (or another), and the
+    function words' glosses from their small list, which WordNet has none of."""
+
+    def __init__(
+        self, path: str | Path = SHIPPED_FILE, function_words: str | Path = FUNCTION_WORDS_FILE
+    ) -> None:
+        # A few kilobytes, read whole: 94 words.
+        self._function_words = read_function_words(function_words)
         self.path = Path(path)
         try:
             with open(self.path, "rb") as file:
@@ -156,10 +191,13 @@ class Definitions:
             self._data[offset]
 
     def define(self, word: str) -> Definition:
-        """The entries of every lemma ``word`` may be; NoDefinition if there are none."""
+        """The entries of every lemma ``word`` may be; NoDefinition if there are none.
+
+        A function word's own entry comes first: "can" is the verb of "she can swim"
+        before WordNet's container and its verb "preserve in a can"."""
         word = check_word(word)
         lexicon = self.lexicon()
-        entries = tuple(
+        entries = self._function_words.get(word, ()) + tuple(
             Entry(lemma, pos, self._senses(lexicon.fields(lemma)[POS_CODES[pos] + "="]))
             for lemma, pos in lemmas(word, lexicon)
         )

@@ -9,6 +9,10 @@ stable, and the shuffle and the rolls are built on it here rather than on
 
 Boards of a size no set was made for draw each cell from the pooled faces of all the
 dice of the nearest set, so the letter mix stays Boggle-like.
+
+A board for the table (:func:`landed_board`) is rolled the same way, then each die
+lands turned a quarter turn or more, as a real die lands: the same set and seed give
+the same letters as :func:`random_board`, the turns drawn after them.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from .board import BLANK, Board, shape_text
 from .errors import DiceError
@@ -102,6 +107,14 @@ def sets_of(rules: Ruleset) -> dict[str, DiceSet]:
     return {spec.name: ALL_DICE_SETS[spec.name] for spec in rules.dice_sets}
 
 
+def rules_of(dice: DiceSet) -> Ruleset:
+    """The ruleset (language) a dice set was made for: a language's own, else English's."""
+    for rules in LANGUAGES.values():
+        if dice.name in sets_of(rules):
+            return rules
+    return RULES
+
+
 #: The set a board of each size is rolled with when none is named.
 DEFAULT_SET_FOR_SIZE = dict(RULES.default_set_for_size)
 DEFAULT_SET = RULES.default_set
@@ -186,9 +199,15 @@ def random_board(
 ) -> tuple[Board, int]:
     """Roll a board (see :func:`roll_plan`); return it with the seed that rolls it again."""
     chosen, rows, cols = roll_plan(dice, rows, cols)
+    seed = _checked_seed(seed)
+    return Board(rows, cols, _roll(chosen, random.Random(seed), rows, cols)), seed
+
+
+def _checked_seed(seed: int | None) -> int:
+    """The seed given, or a fresh one; DiceError for anything but a whole number in range."""
     if seed is None:
-        seed = new_seed()
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        return new_seed()
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
         raise DiceError(
             _(
                 "a seed is a whole number from 0 to %(most)s, not %(seed)s",
@@ -196,15 +215,80 @@ def random_board(
                 seed=repr(seed),
             )
         )
-    rng = random.Random(seed)
+    return seed
+
+
+def _roll(chosen: DiceSet, rng: random.Random, rows: int, cols: int) -> tuple[str, ...]:
+    """The faces of a rows x cols board: the set's dice shuffled and rolled if it is
+    their size, else each cell drawn from their pooled faces."""
     if (rows, cols) == (chosen.rows, chosen.cols):
         dice_order = list(chosen.dice)
         _shuffle(rng, dice_order)
-        faces = tuple(die[_below(rng, len(die))] for die in dice_order)
-    else:
-        pool = chosen.faces
-        faces = tuple(pool[_below(rng, len(pool))] for _ in range(rows * cols))
-    return Board(rows, cols, faces), seed
+        return tuple(die[_below(rng, len(die))] for die in dice_order)
+    pool = chosen.faces
+    return tuple(pool[_below(rng, len(pool))] for _ in range(rows * cols))
+
+
+# --- Dice on a table ---------------------------------------------------------------------
+
+#: The ways a die lands on the table, in degrees clockwise: a face reads upright only
+#: from one side, so on a board in the middle of the table no side is favoured.
+QUARTER_TURNS = (0, 90, 180, 270)
+
+#: Capitals that a turn makes into another letter, stroke for stroke: M upside down is
+#: W, and N a quarter turn round is Z (and each the other way). Real dice underline
+#: such letters so that a player can tell which way up a face is; since a die lands at
+#: any quarter turn, both pairs need it. Other near misses keep an outline of their own
+#: (a turned U has straight sides and a flat end; a C has neither), and a face of two
+#: letters is read in their order whichever way it lies; neither is underlined.
+TURN_TWINS = MappingProxyType({"m": "w", "w": "m", "n": "z", "z": "n"})
+UNDERLINED = frozenset(TURN_TWINS)
+
+
+@dataclass(frozen=True)
+class LandedBoard:
+    """A board as its dice landed on the table: the faces, each face's turn (degrees
+    clockwise, one of QUARTER_TURNS, in the board's cell order), and what rolls it again."""
+
+    board: Board
+    turns: tuple[int, ...]
+    dice: str
+    seed: int
+
+    @property
+    def underlined(self) -> tuple[bool, ...]:
+        """Whether each face is underlined, as the dice mark it (UNDERLINED)."""
+        return tuple(face in UNDERLINED for face in self.board.faces)
+
+    def as_dict(self) -> dict[str, object]:
+        """The board as rows of faces and its text, each face's turn and underline by
+        row, the dice set and the seed."""
+        cols = self.board.cols
+        by_row = range(0, self.board.size, cols)
+        return {
+            "board": self.board.display_rows(),
+            "rows": self.board.rows,
+            "cols": cols,
+            "text": str(self.board),
+            "turns": [list(self.turns[i : i + cols]) for i in by_row],
+            "underlined": [list(self.underlined[i : i + cols]) for i in by_row],
+            "dice": self.dice,
+            "seed": self.seed,
+        }
+
+
+def landed_board(dice: str | DiceSet, seed: int | None = None) -> LandedBoard:
+    """Roll a dice set's own board and let each die land at a random quarter turn.
+
+    The faces are :func:`random_board`'s for the same set and seed; the turns are drawn
+    from the same stream after them, one per die in cell order.
+    """
+    chosen = dice_set(dice) if isinstance(dice, str) else dice
+    seed = _checked_seed(seed)
+    rng = random.Random(seed)
+    faces = _roll(chosen, rng, chosen.rows, chosen.cols)
+    turns = tuple(QUARTER_TURNS[_below(rng, len(QUARTER_TURNS))] for _ in faces)
+    return LandedBoard(Board(chosen.rows, chosen.cols, faces), turns, chosen.name, seed)
 
 
 def _below(rng: random.Random, n: int) -> int:

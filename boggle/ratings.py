@@ -229,7 +229,7 @@ class Rating:
         return percent(self.share / 100)
 
     def as_dict(self) -> dict[str, Any]:
-        """The ``rating`` object of ``/solve`` (see README, "The API")."""
+        """The ``rating`` object of ``/solve`` (see docs/api.md)."""
         return {
             "text": self.text,
             "share_text": self.share_text,

@@ -58,10 +58,10 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from .board import BLANK, Board, grid_neighbors
-from .dice import DICE_SETS, DiceSet
+from .dice import DiceSet, sets_of
 from .dictionary import Dictionary
 from .errors import BoggleError
-from .rules import RULES
+from .rules import RULES, Ruleset
 from .solver import DEFAULT_MIN_LENGTH, score_board, score_faces
 
 #: The name of the mode with no dice: any letter on any cube.
@@ -95,16 +95,23 @@ PROGRESS_EVERY = 0.5
 #: The most workers a search runs (each a process).
 MAX_WORKERS = 64
 
-#: The letters a free search draws fresh boards from: the published dice's single faces,
-#: pooled, so that each letter comes up as often as on real dice (``qu`` included,
-#: blanks and the two-letter faces left out: they rarely pay).
-FREE_FACES = tuple(
-    face
-    for dice in DICE_SETS.values()
-    for die in dice.dice
-    for face in die
-    if face != BLANK and (len(face) == 1 or face in RULES.letter_faces.values())
-)
+
+def free_faces(rules: Ruleset = RULES) -> tuple[str, ...]:
+    """The letters a free search draws fresh boards from, for a language: its dice's
+    single faces, pooled, so that each letter comes up as often as on its dice (``qu``
+    included, blanks and the two-letter faces left out: they rarely pay). German's
+    bring ä, ö, ü."""
+    return tuple(
+        face
+        for dice in sets_of(rules).values()
+        for die in dice.dice
+        for face in die
+        if face != BLANK and (len(face) == 1 or face in rules.letter_faces.values())
+    )
+
+
+#: English's, from the published dice.
+FREE_FACES = free_faces(RULES)
 
 
 class RichSearchError(BoggleError):
@@ -268,16 +275,18 @@ class _Plan:
         self.start = start
         self.seed = seed
         self.around = grid_neighbors(self.rows, self.cols)
-        # Every single letter of the dictionary's language, and the pooled dice's.
+        # Fresh boards draw from the language's dice; a cube may take any of its single
+        # letters (and qu), whether its dice have it or not.
         rules = dictionary.rules
-        letters = set(FREE_FACES) | {f for f in rules.faces if len(f) == 1}
+        self.pool = free_faces(rules) or tuple(sorted(rules.faces))
+        letters = set(self.pool) | {face for face in rules.faces if len(face) == 1}
         self.letters = tuple(sorted(letters & rules.faces))
 
     def state(self, rng: random.Random) -> _FreeState | _DiceState:
         """A board to search from: a fresh random one."""
         if self.dice is not None:
             return _DiceState(self.dice, rng)
-        return _FreeState(self.rows, self.cols, self.letters, rng)
+        return _FreeState(self.rows, self.cols, self.pool, self.letters, rng)
 
     def climb(
         self,

@@ -425,7 +425,7 @@ def _native_layout(rules: Ruleset) -> _NativeLayout:
     out once)."""
     global _last_layout
     # Not mutated: without the cache the same layout is worked out again, the same
-    # answers more slowly (tests/README.md, equivalent mutants).
+    # answers more slowly (docs/development.md, equivalent mutants).
     layout = _LAYOUTS.get(rules.graph_key)  # pragma: no mutate
     if layout is not None:
         _last_layout = (rules, layout)
@@ -436,7 +436,7 @@ def _native_layout(rules: Ruleset) -> _NativeLayout:
     # The bit-set column, where its bits fit a 32-bit entry; the core walks without it
     # otherwise (a wider alphabet), finding the same words a little more slowly. Not
     # mutated: every shipped ruleset's column is 26 to 31, and the walk without it
-    # finds the same words, so no test can tell its changes (tests/README.md).
+    # finds the same words, so no test can tell its changes (docs/development.md).
     mask = rules.mask_column if rules.mask_column <= 32 else -1  # pragma: no mutate
     letters = {ord(symbol): chr(letter) for letter, symbol in symbols.items()}
     symbol_faces = frozenset(face for face in rules.faces if face.translate(symbols) != face)

@@ -24,6 +24,7 @@ storing one round's scores).
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -230,7 +231,7 @@ class RoomSettings:
 
 @dataclass(frozen=True)
 class RoomLimits:
-    """The limits on rooms, their players and their words (settings, see README)."""
+    """The limits on rooms, their players and their words (settings, see docs/deploy.md)."""
 
     max_players: int = 12
     rooms_per_hour: int = 20
@@ -431,13 +432,8 @@ class Rooms:
             now = self.clock()
             last = self._latest_round(session, room)
             if last is not None and now < last.ends_at + self.limits.grace:
-                ends_at = f"{last.ends_at:.3f}"  # a Unix time, as the API gives it
                 raise RoundInProgress(
-                    _(
-                        "round %(number)s is still being played; it ends at %(ends_at)s",
-                        number=last.number,
-                        ends_at=ends_at,
-                    ),
+                    _round_in_progress(last.number, last.ends_at - now, self.limits.grace),
                     retry_after=last.ends_at + self.limits.grace - now,
                 )
             board, seed = random_board(dice_set(room.dice), self.seeds(), room.rows, room.cols)
@@ -662,8 +658,16 @@ class Rooms:
         return {
             "room": room.code,
             "settings": _settings(room).as_dict(),
+            # A player's points are total_score, as everywhere in the API; "total", the
+            # same number, stays for one release for the clients that read it.
             "players": [
-                {"id": p.seat, "name": p.name, "host": bool(p.host), "total": int(p.total)}
+                {
+                    "id": p.seat,
+                    "name": p.name,
+                    "host": bool(p.host),
+                    "total_score": int(p.total),
+                    "total": int(p.total),
+                }
                 for p in seated
             ],
             "you": you,
@@ -861,6 +865,23 @@ def unknown_round_message(code: str, number: int | str) -> str:
 
 def _name_taken(code: str, name: str) -> str:
     return _("someone in room %(room)s is called %(name)s already", room=code, name=repr(name))
+
+
+def _round_in_progress(number: int, left: float, grace: float) -> str:
+    """Why the next round cannot start yet, in seconds from now: a person reads the
+    message, and a Unix time means nothing to them (the API's fields give the times)."""
+    if left > 0:
+        return _(
+            "round %(number)s is still being played; it ends in %(seconds)s s",
+            number=number,
+            seconds=i18n.number(math.ceil(left)),
+        )
+    return _(
+        "round %(number)s has just ended; start the next in %(seconds)s s, once its last "
+        "words are in",
+        number=number,
+        seconds=i18n.number(max(1, math.ceil(left + grace))),
+    )
 
 
 def _round_over(code: str, number: int) -> str:

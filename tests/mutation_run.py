@@ -6,7 +6,7 @@ call whose first arguments are the English text. Those mutants ("XXthe board is
 emptyXX", the text in capitals) were 154 of the five modules' mutants, and where no
 test read a message whole they were among the most expensive survivors (each one runs
 every test that reaches its function, up to 37 s): with them `make mutate` overran its
-30 minutes (tests/README.md, runs 10 and 11).
+30 minutes (docs/development.md, mutation testing).
 
 The words are held elsewhere: `translations/catalogues.py check`, run by the tests,
 fails when a text in the code has no translation in every catalogue, and the tests of

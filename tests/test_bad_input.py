@@ -219,7 +219,7 @@ BAD_PLAYERS: list[tuple[Any, str, str]] = [
     (["Ann"], "bad_players", "player 1 must be an object with a name and words, not a string"),
     ([{"name": ""}], "bad_player_name", "player 1 has no name"),
     ([{"name": None, "words": []}], "bad_player_name", "player 1 has no name"),
-    ([{"name": 5, "words": []}], "bad_player_name", "player 1 has no name"),
+    ([{"name": 5, "words": []}], "bad_player_name", "player 1's name must be text, not a number"),
     (
         [{"name": "x" * 5_000, "words": []}],
         "bad_player_name",

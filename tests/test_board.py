@@ -758,7 +758,7 @@ def test_a_face_the_board_cannot_hold_is_placed_too() -> None:
     assert caught.value.cell == (1, 1)
 
 
-# --- What mutation testing found unpinned (tests/README.md, run 9) -------------------
+# --- What mutation testing found unpinned (docs/development.md) ---------------------------------
 
 
 def test_a_cell_of_two_characters_that_are_not_both_letters_is_no_letter() -> None:

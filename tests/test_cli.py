@@ -414,10 +414,10 @@ def test_best_runs_the_workers_asked_for_and_the_same_board_each_time(
 ) -> None:
     argv = ("best", "--rows", "4", "--steps", "40", "--seed", "5")
     status, out, err = run(capsys, *argv, "--workers", "2")
-    assert status == 0 and "steps: 40, workers: 2," in err
+    assert status == 0 and "steps: 40, dictionary: standard, workers: 2\n" in err
     assert run(capsys, *argv, "--workers", "2")[1] == out
     status, alone, err = run(capsys, *argv, "--workers", "1")
-    assert status == 0 and "workers: 1," in err
+    assert status == 0 and "workers: 1\n" in err
     parse_board(alone.strip())
 
 

@@ -6,17 +6,23 @@ import pytest
 
 from boggle.board import BLANK, MULTI_LETTER_FACES, parse_board
 from boggle.dice import (
+    ALL_DICE_SETS,
     DEFAULT_SET_FOR_SIZE,
     DICE_SETS,
+    QUARTER_TURNS,
     SEED_LIMIT,
+    TURN_TWINS,
+    UNDERLINED,
     _dice,
     _die,
     dice_set,
+    landed_board,
     nearest_set,
     random_board,
     roll_plan,
 )
 from boggle.errors import DiceError
+from boggle.languages import ALL_RULESETS
 
 # The sets as /work/shared/dice.md lists them (copied here so that the tests need
 # nothing outside the repository). Each die is six faces; "Qu" and the bracketed
@@ -408,3 +414,78 @@ def test_the_roll_plan_gives_the_set_and_size(
 ) -> None:
     chosen, got_rows, got_cols = roll_plan(dice, rows, cols)
     assert (chosen.name, got_rows, got_cols) == plan
+
+
+# --- Dice landed on a table -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(ALL_DICE_SETS))
+def test_a_landed_board_has_the_letters_of_the_random_board_of_its_set_and_seed(
+    name: str,
+) -> None:
+    for seed in (0, 7, 2024, SEED_LIMIT - 1):
+        landed = landed_board(name, seed)
+        assert landed.board == random_board(name, seed)[0]
+        assert (landed.dice, landed.seed) == (name, seed)
+
+
+@pytest.mark.parametrize("name", list(ALL_DICE_SETS))
+def test_each_die_lands_at_a_quarter_turn_and_the_same_seed_lands_them_alike(name: str) -> None:
+    landed = landed_board(name, 99)
+    assert len(landed.turns) == landed.board.size
+    assert set(landed.turns) <= set(QUARTER_TURNS)
+    assert landed_board(name, 99) == landed
+
+
+def test_the_turns_vary_across_the_cubes_and_across_the_rolls() -> None:
+    rolls = [landed_board("new", seed).turns for seed in range(20)]
+    assert all(len(set(turns)) > 1 for turns in rolls)
+    assert len(set(rolls)) == 20
+    # Every turn comes up, about as often as the others (320 dice, 80 each expected).
+    counts = [sum(turns.count(turn) for turns in rolls) for turn in QUARTER_TURNS]
+    assert min(counts) > 50, counts
+
+
+def test_golden_turns_for_seed_2024() -> None:
+    # Drawn after the letters, from the same stream: a change to either shows here.
+    assert landed_board("new", 2024).turns == (
+        270, 0, 180, 270, 270, 0, 90, 180, 270, 180, 180, 90, 180, 270, 270, 180,
+    )  # fmt: skip
+
+
+def test_the_dice_underline_m_w_n_and_z_the_letters_a_turn_makes_into_each_other() -> None:
+    assert sorted(UNDERLINED) == ["m", "n", "w", "z"]
+    assert all(TURN_TWINS[TURN_TWINS[letter]] == letter for letter in TURN_TWINS)
+    for seed in range(10):
+        landed = landed_board("big", seed)
+        assert landed.underlined == tuple(
+            face in ("m", "w", "n", "z") for face in landed.board.faces
+        )
+
+
+def test_a_landed_boards_document_gives_faces_turns_and_underlines_by_row() -> None:
+    landed = landed_board("superbig", 2024)
+    document = landed.as_dict()
+    assert document["text"] == GOLDEN["superbig"]
+    assert (document["rows"], document["cols"], document["dice"], document["seed"]) == (
+        6, 6, "superbig", 2024,
+    )  # fmt: skip
+    assert document["board"] == landed.board.display_rows()
+    assert [turn for row in document["turns"] for turn in row] == list(landed.turns)
+    assert document["underlined"][0] == [False, False, True, False, False, False]  # e a N t a qu
+
+
+@pytest.mark.parametrize("rules", ALL_RULESETS, ids=lambda rules: rules.code)
+def test_a_landed_boards_text_reads_back_as_the_same_board_in_its_language(rules) -> None:
+    # Qu, the two-letter faces, Dutch Ij and the blanks all come back as they were.
+    for spec in rules.dice_sets:
+        for seed in range(30):
+            board = landed_board(spec.name, seed).board
+            assert parse_board(str(board), rules=rules) == board
+
+
+def test_a_landed_board_refuses_a_seed_as_a_random_board_does() -> None:
+    with pytest.raises(DiceError, match=f"from 0 to {SEED_LIMIT - 1}, not -1"):
+        landed_board("new", -1)
+    with pytest.raises(DiceError, match="no dice set called 'huge'"):
+        landed_board("huge", 1)

@@ -320,10 +320,14 @@ def test_the_apps_own_errors_follow_the_readers_language(client: FlaskClient) ->
     error = nowhere.get_json()["error"]
     assert error["code"] == "not_found"
     assert error["message"].startswith(
-        f"il n'y a rien à cette adresse{NBSP}; les pages sont /, /practice et /scoring, "
-        "l'API /solve, "
+        f"il n'y a rien à cette adresse{NBSP}; les pages sont /, /practice, /scoring, /room "
+        "et /room/CODE, l'API /solve, "
     )
-    assert error["message"].endswith(" et /dictionaries")
+    assert error["message"].endswith(
+        " /healthz, /rooms, /rooms/CODE/players, /rooms/CODE, "
+        "/rooms/CODE/rounds, /rooms/CODE/rounds/N/words, /rooms/CODE/rounds/N/results et "
+        "/rooms/CODE/qr"
+    )
 
 
 def test_dictionaries_describe_each_list_in_the_readers_language(client: FlaskClient) -> None:

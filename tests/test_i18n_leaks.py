@@ -1,10 +1,10 @@
 """No page leaks English in a translated language.
 
-Each page (solver empty, solved and refusing a board; practice; scoring, empty and with
-a game scored; a room's form, lobby, round and results; the 404 page) is rendered in
-German, French, Spanish, Italian and Dutch, and read for English left behind as
-tests/english_leaks.py reads a page (tests/browser/test_languages_in_browser.py reads
-the pages as their scripts draw them).
+Each page (solver empty, solved and refusing a board; practice; the tabletop board and
+its refusal; scoring, empty and with a game scored; a room's form, lobby, round and
+results; the 404 page) is rendered in German, French, Spanish, Italian and Dutch, and
+read for English left behind as tests/english_leaks.py reads a page
+(tests/browser/test_languages_in_browser.py reads the pages as their scripts draw them).
 """
 
 from __future__ import annotations
@@ -48,6 +48,8 @@ def pages(client: FlaskClient, clock: Clock) -> Iterator[tuple[str, str]]:
     yield "solved", client.get("/", query_string={"board": BOARD}).get_data(as_text=True)
     yield "refused", client.get("/", query_string={"board": "ab7d"}).get_data(as_text=True)
     yield "practice", client.get("/practice").get_data(as_text=True)
+    yield "table", client.get("/table?dice=superbig").get_data(as_text=True)
+    yield "table refused", client.get("/table?seconds=0").get_data(as_text=True)
     yield "scoring", client.get("/scoring").get_data(as_text=True)
     scored = client.post(
         "/scoring",

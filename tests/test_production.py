@@ -1,4 +1,4 @@
-"""The production recipe, started as the README says: nginx in front of gunicorn.
+"""The production recipe, started as docs/deploy.md says: nginx in front of gunicorn.
 
 deploy/serve.py starts both on a free loopback port with a run folder in a temporary
 directory. Without nginx these tests are skipped, unless ``BOGGLE_REQUIRE_NGINX=1``
@@ -259,7 +259,7 @@ def impatient() -> Iterator[Recipe]:
 def test_an_answer_later_than_the_deadline_is_503_server_busy_from_nginx(
     impatient: Recipe,
 ) -> None:
-    # The worst board with the large list takes 5 s alone (README): the app stops it
+    # The worst board with the large list takes 5 s alone (benchmarks/README.md): the app stops it
     # after 2 s of CPU or 2.5 s of wall-clock time, both past the 1 s deadline.
     body = json.dumps({"board": worst_board(40), "dictionary": "large"})
     request = urllib.request.Request(

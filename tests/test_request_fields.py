@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
@@ -139,3 +142,122 @@ def test_a_post_with_no_body_and_no_content_type_reads_its_query(client: FlaskCl
     assert response.request.headers.get("Content-Type") is None
     assert response.status_code == 200, response.get_data(as_text=True)
     assert response.get_json()["board"] == [list("SERS"), list("PATG"), list("LINE"), list("SERS")]
+
+
+# --- A JSON body names each field once, at every depth ---------------------------------
+
+
+def post_raw(client: FlaskClient, path: str, body: str) -> TestResponse:
+    """POST a JSON body as written: a dict cannot hold a key twice, the text can."""
+    return client.post(path, data=body, content_type="application/json")
+
+
+PLAYERS = '"players": [{"name": "Ann", "words": "sea"}]'
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("/solve", '{"board": "abcd", "board": "efgh"}', "board"),
+        (
+            "/solve",
+            '{"board": "sers patg line sers", "min_length": 3, "min_length": 8}',
+            "min_length",
+        ),
+        ("/rich", '{"dice": "classic", "seed": 1, "dice": "new"}', "dice"),
+        ("/score", '{"board": "sers patg line sers", ' + PLAYERS + ', "board": "abcd"}', "board"),
+        ("/score", '{"board": "abcd", "players": [{"name": "Ann", "name": "Bob"}]}', "name"),
+        (
+            "/score",
+            '{"board": "abcd", "players": [{"name": "A", "words": "x", "words": []}]}',
+            "words",
+        ),
+    ],
+)
+def test_a_json_body_that_gives_a_field_twice_is_refused_naming_it(
+    client: FlaskClient, path: str, body: str, field: str
+) -> None:
+    error = error_of(post_raw(client, path, body))
+    assert (error["code"], error["field"]) == ("duplicate_field", field)
+    assert error["message"] == f"the JSON body gives {field!r} twice; give it once"
+
+
+def test_the_room_routes_refuse_a_json_field_given_twice(
+    make_rooms_app: Callable[..., Flask],
+) -> None:
+    client = make_rooms_app().test_client()
+    error = error_of(post_raw(client, "/rooms", '{"name": "Ann", "name": "Bob"}'))
+    assert (error["code"], error["field"]) == ("duplicate_field", "name")
+    code = client.post("/rooms", json={"name": "Ann"}).get_json()["room"]
+    guest = client.application.test_client()
+    error = error_of(post_raw(guest, f"/rooms/{code}/players", '{"name": "Bo", "name": "Cy"}'))
+    assert (error["code"], error["field"]) == ("duplicate_field", "name")
+    error = error_of(post_raw(client, f"/rooms/{code}/rounds", '{"player": 1, "player": 1}'))
+    assert (error["code"], error["field"]) == ("duplicate_field", "player")
+    assert client.post(f"/rooms/{code}/rounds", json={}).status_code == 201
+    words = f"/rooms/{code}/rounds/1/words"
+    error = error_of(post_raw(client, words, '{"word": "sea", "word": "tea"}'))
+    assert (error["code"], error["field"]) == ("duplicate_field", "word")
+    # Nothing was taken from the refused bodies: no guest, no word.
+    room = client.get(f"/rooms/{code}").get_json()
+    assert [player["name"] for player in room["players"]] == ["Ann"]
+    assert client.get(words).get_json()["words"] == []
+
+
+def test_a_json_body_with_each_field_once_is_still_answered(client: FlaskClient) -> None:
+    body = (
+        '{"board": "sers patg line sers", "players": [{"name": "Ann", "words": "sea"}, '
+        '{"name": "Bob", "words": "sea"}]}'
+    )
+    response = post_raw(client, "/score", body)
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["winners"] == ["Ann", "Bob"]
+
+
+# --- /score's players are read as strictly as the top level ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"), [("word", "words"), ("nmae", "name"), ("Words", "words")]
+)
+def test_a_misspelt_key_in_a_player_is_refused_and_the_right_one_suggested(
+    client: FlaskClient, written: str, meant: str
+) -> None:
+    player = {"name": "Ann", "words": "sea", written: "x"}
+    body = {"board": "sers patg line sers", "players": [{"name": "Bob", "words": ""}, player]}
+    assert error_of(client.post("/score", json=body)) == {
+        "code": "unknown_field",
+        "message": f"player 2 has no field {written!r}; did you mean {meant!r}?",
+        "suggestion": meant,
+        "field": "players",
+    }
+
+
+def test_an_unknown_key_in_a_player_with_nothing_close_lists_a_players_keys(
+    client: FlaskClient,
+) -> None:
+    body = {"board": "abcd", "players": [{"name": "Ann", "words": "sea", "score": 3}]}
+    error = error_of(client.post("/score", json=body))
+    assert error["code"] == "unknown_field"
+    assert error["message"] == "player 1 has no field 'score'; a player has 'name', 'words'"
+    assert "suggestion" not in error
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"), [(5, "a number"), (["Ann"], "an array"), (True, "true or false")]
+)
+def test_a_player_name_that_is_not_text_says_so(
+    client: FlaskClient, name: object, kind: str
+) -> None:
+    body = {"board": "abcd", "players": [{"name": name, "words": "sea"}]}
+    error = error_of(client.post("/score", json=body))
+    assert error["code"] == "bad_player_name"
+    assert error["message"] == f"player 1's name must be text, not {kind}"
+
+
+@pytest.mark.parametrize("player", [{"words": "sea"}, {"name": None}, {"name": "  "}])
+def test_a_player_without_a_name_is_still_told_it_has_none(
+    client: FlaskClient, player: dict
+) -> None:
+    error = error_of(client.post("/score", json={"board": "abcd", "players": [player]}))
+    assert (error["code"], error["message"]) == ("bad_player_name", "player 1 has no name")

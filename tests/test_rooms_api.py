@@ -245,7 +245,7 @@ def test_the_room_before_its_first_round(app: Flask, clock: Clock) -> None:
         "room": created["room"],
         "url": created["url"],
         "settings": created["settings"],
-        "players": [{"id": 1, "name": "Ann", "host": True, "total": 0}],
+        "players": [{"id": 1, "name": "Ann", "host": True, "total_score": 0, "total": 0}],
         "you": 1,
         "round": {
             "number": 0,

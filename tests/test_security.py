@@ -64,6 +64,8 @@ REQUESTS: list[tuple[str, str, dict[str, Any], int]] = [
     ("POST", "/scoring", {"data": {"board": BOARD, "name": "Ann", "words": "sea"}}, 200),
     ("POST", "/scoring", {"data": {"board": BOARD, "name": "", "words": ""}}, 400),
     ("GET", "/practice", {}, 200),
+    ("GET", "/table", {}, 200),
+    ("GET", "/table", {"query_string": {"dice": "huge"}}, 400),
     ("GET", "/language/de", {"query_string": {"next": "/practice"}}, 303),
     ("GET", "/language/xx", {}, 404),
     # The rooms' API, answered before any database is reached (tests/test_rooms_api.py

@@ -1,4 +1,4 @@
-"""The API blueprint: the JSON routes (see README, "The API").
+"""The API blueprint: the JSON routes (see docs/api.md).
 
 Every answer here is JSON, errors included: the app factory reads this blueprint's
 addresses from the URL map to answer even a 404 or 405 on them in JSON.
@@ -16,13 +16,10 @@ from .params import read_fields, read_form_players
 
 bp = Blueprint("api", __name__)
 
-#: Endpoints for machines rather than people, left out of the addresses a 404 lists.
-UNLISTED = frozenset({"api.healthz"})
-
 
 @bp.route("/solve", methods=["GET", "POST"])
 def solve() -> Response:
-    """Every word on the board, as JSON (see README, "The API")."""
+    """Every word on the board, as JSON (see docs/api.md)."""
     fields = read_fields(request, ("board", "min_length", "dictionary"))
     solution, name, elapsed_ms = service.run_solve(fields)
     document = solve_document(solution, name, elapsed_ms, service.spellings_of(name))
@@ -34,7 +31,7 @@ def solve() -> Response:
 
 @bp.post("/rich")
 def rich() -> Response:
-    """One slice of the search for a rich board: the best so far (see README, "The API").
+    """One slice of the search for a rich board: the best so far (see docs/api.md).
 
     A client asks again with the board it got and another seed to go on from there.
     """
@@ -63,7 +60,7 @@ def qr() -> Response:
 
 @bp.post("/score")
 def score() -> Response:
-    """Score a multiplayer game by the rules (see README, "The API")."""
+    """Score a multiplayer game by the rules (see docs/api.md)."""
     if request.mimetype == "application/json":
         fields = read_fields(request, ("board", "min_length", "dictionary", "players"))
     else:
@@ -87,7 +84,7 @@ def lookup() -> Response:
 
 @bp.get("/define")
 def define() -> Response:
-    """What a word means, offline from WordNet (see README, "The API")."""
+    """What a word means, offline from WordNet (see docs/api.md)."""
     return jsonify(service.run_define(read_fields(request, ("word", "dictionary"))))
 
 

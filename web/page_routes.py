@@ -1,8 +1,9 @@
-"""The pages blueprint: the HTML pages (the solver, practice, scoring).
+"""The pages blueprint: the HTML pages (the solver, practice, scoring, the tabletop board).
 
 Each route reads its request and renders; what a page shows is built by
-``web/pages.py`` (the solver) and ``web/play.py`` (practice and scoring), which call
-the service layer (``web/service.py``) as the API does.
+``web/pages.py`` (the solver), ``web/play.py`` (practice and scoring) and
+``web/table.py`` (the tabletop board), which call the service layer
+(``web/service.py``) as the API does.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 
-from . import pages, play, service
+from . import pages, play, service, table
 from .errors import APIError
+from .i18n import current_code
 from .params import read_fields
 
 bp = Blueprint("pages", __name__)
@@ -69,4 +71,12 @@ def scoring() -> tuple[str, int, dict[str, str]]:
         request, service.catalog(), current_app.config["SCORE_MAX_PLAYERS"]
     )
     page = render_template("scoring.html", **context)
+    return page, context["status"], context.get("headers", {})
+
+
+@bp.get("/table")
+def tabletop() -> tuple[str, int, dict[str, str]]:
+    """A board for a phone or tablet lying flat on the table, its dice turned as they land."""
+    context = table.table_context(request, service.catalog(), current_code())
+    page = render_template("table.html", **context)
     return page, context["status"], context.get("headers", {})

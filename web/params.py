@@ -8,6 +8,7 @@ messages are in the request's language (field names and codes never change).
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +16,6 @@ from typing import Any
 from flask import Request
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
-from werkzeug.exceptions import BadRequest
 
 from boggle import Board, BoardError, DiceError, i18n, parse_board
 from boggle.board import shape_text
@@ -30,11 +30,49 @@ from .errors import APIError, bad_request, board_error
 
 @dataclass(frozen=True)
 class Limits:
-    """The limits on what one request may ask for (configurable, see README)."""
+    """The limits on what one request may ask for (configurable, see docs/deploy.md)."""
 
     max_board_chars: int
     max_cells: int
     max_side: int
+
+
+class _DuplicateKeyError(Exception):
+    """A JSON object that names one key twice."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _object_of_unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object as a dict, refusing a key given twice at any depth: ``json.loads``
+    would keep the last silently, and the client's first value would be lost."""
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise _DuplicateKeyError(key)
+        obj[key] = value
+    return obj
+
+
+def read_json_body(request: Request) -> Any:
+    """The request's JSON body, parsed: every JSON body the app reads is read here."""
+    try:
+        # As request.get_json() reads it (bytes in UTF-8, -16 or -32), but with each
+        # object's keys checked, which get_json's parser cannot be asked to do.
+        return json.loads(request.get_data(cache=True), object_pairs_hook=_object_of_unique_keys)
+    except BadFraming:
+        raise  # the body could not be read at all, let alone as JSON
+    except _DuplicateKeyError as duplicate:
+        shown = duplicate.key[:40]
+        raise bad_request(
+            "duplicate_field",
+            _("the JSON body gives %(name)s twice; give it once", name=repr(shown)),
+            field=shown,
+        ) from None
+    except ValueError:  # not JSON, or not text in any of JSON's encodings
+        raise bad_request("bad_json", _("the request body is not valid JSON")) from None
 
 
 def read_fields(request: Request, names: tuple[str, ...]) -> dict[str, Any]:
@@ -43,11 +81,7 @@ def read_fields(request: Request, names: tuple[str, ...]) -> dict[str, Any]:
         return _single_values(request.args, names)
     if request.mimetype == "application/json":
         try:
-            body = request.get_json()
-        except BadFraming:
-            raise  # the body could not be read at all, let alone as JSON
-        except BadRequest:
-            raise bad_request("bad_json", _("the request body is not valid JSON")) from None
+            body = read_json_body(request)
         except RecursionError:
             # The parser recurses once per level of nesting; no field here needs more
             # than four levels.
@@ -99,11 +133,18 @@ def _single_values(values: MultiDict, names: tuple[str, ...]) -> dict[str, str]:
     return fields
 
 
-def unknown_field(given: str, names: tuple[str, ...]) -> APIError:
-    """A 400 naming a field the request does not take, with the one most like it."""
+def _closest(given: str, names: tuple[str, ...]) -> str | None:
+    """The name most like one given, if one is close enough to be the one meant."""
     # "minLength" and "min-length" are min_length written in another convention.
     spelled = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", str(given)[:100]).lower().replace("-", "_")
     close = difflib.get_close_matches(spelled, names)  # best first, by difflib's 0.6 cutoff
+    return close[0] if close else None
+
+
+def unknown_field(given: str, names: tuple[str, ...]) -> APIError:
+    """A 400 naming a field the request does not take, with the one most like it."""
+    found = _closest(given, names)
+    close = [found] if found else []
     shown = str(given)[:40]
     if close:
         message = _(
@@ -301,6 +342,8 @@ class PlayerLimits:
 
 
 _WORD_SEPARATORS = re.compile(r"[\s,;]+")
+#: The keys of a player object in /score's ``players``.
+PLAYER_FIELDS = ("name", "words")
 
 
 def read_players(value: Any, limits: PlayerLimits) -> list[tuple[str, list[str]]]:
@@ -334,6 +377,9 @@ def read_players(value: Any, limits: PlayerLimits) -> list[tuple[str, list[str]]
                     type=_json_type(player),
                 ),
             )
+        for key in player:
+            if key not in PLAYER_FIELDS:
+                raise _unknown_player_field(key, number)
         name = _read_player_name(player.get("name"), number, limits)
         if name.casefold() in seen:
             raise bad_request(
@@ -344,9 +390,42 @@ def read_players(value: Any, limits: PlayerLimits) -> list[tuple[str, list[str]]
     return players
 
 
+def _unknown_player_field(given: str, number: int) -> APIError:
+    """A 400 naming a key a player object does not take, with the one most like it."""
+    close = _closest(given, PLAYER_FIELDS)
+    shown = str(given)[:40]
+    if close:
+        message = _(
+            "player %(number)s has no field %(field)s; did you mean %(close)s?",
+            number=number,
+            field=repr(shown),
+            close=repr(close),
+        )
+    else:
+        message = _(
+            "player %(number)s has no field %(field)s; a player has %(fields)s",
+            number=number,
+            field=repr(shown),
+            fields=", ".join(repr(name) for name in PLAYER_FIELDS),
+        )
+    # The field is the list the key is in, for a form to show the message beside it.
+    return bad_request(
+        "unknown_field", message, field="players", **({"suggestion": close} if close else {})
+    )
+
+
 def _read_player_name(value: Any, number: int, limits: PlayerLimits) -> str:
     """A player's name: short, printable text."""
-    if not isinstance(value, str) or not value.strip():
+    if value is not None and not isinstance(value, str):
+        raise bad_request(
+            "bad_player_name",
+            _(
+                "player %(number)s's name must be text, not %(type)s",
+                number=number,
+                type=_json_type(value),
+            ),
+        )
+    if value is None or not value.strip():
         raise bad_request("bad_player_name", _("player %(number)s has no name", number=number))
     name = value.strip()
     if len(name) > limits.max_name_chars:

@@ -33,7 +33,7 @@ from boggle import (
 )
 from boggle.board import shape_text
 from boggle.definitions import DefinitionError, NoDefinition
-from boggle.dice import ALL_DICE_SETS, DiceSet, min_length_for, new_seed, roll_plan
+from boggle.dice import ALL_DICE_SETS, DiceSet, min_length_for, new_seed, roll_plan, rules_of
 
 # The engine's ngettext, not Flask-Babel's: it writes the count the language's way
 # ("1.000"), where Flask-Babel's puts the number in as it is.
@@ -44,7 +44,7 @@ from boggle.scoring import score_game
 from boggle.solver import Solution
 from boggle.spellings import Spellings, spellings_for
 from boggle.standings import game_document
-from boggle.words import normalize_word
+from boggle.words import first_typed, has_invisible, normalize_word
 
 from .errors import APIError, bad_request, board_error
 from .logs import board_summary
@@ -114,10 +114,19 @@ def rating_document(solution: Solution, name: str) -> dict[str, Any] | None:
 def run_rich(fields: Mapping[str, Any], seconds: float) -> dict[str, Any]:
     """Search ``seconds`` for a rich board of the fields' dice set, from their board if
     given; return the ``POST /rich`` document. 503 server_busy when every place for
-    this search is taken (the places are the rich gate's, never a solve's)."""
-    dice = read_dice_set(fields.get("dice"))
-    name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
-    rules = rules_named(name)
+    this search is taken (the places are the rich gate's, never a solve's). Either of
+    dice and dictionary chooses the other by its language: ``dictionary=de`` searches
+    with German dice, ``dice=de`` on the German list."""
+    name = read_name(fields.get("dictionary"), "dictionary")
+    if name is None and read_name(fields.get("dice"), "dice") is not None:
+        dice = read_dice_set(fields.get("dice"))
+        language = rules_of(dice)
+        name = catalog().default if language is RULES else language.default_dictionary
+        rules = rules_named(name)
+    else:
+        name = name or catalog().default
+        rules = rules_named(name)
+        dice = read_dice_set(fields.get("dice"), rules.default_set)
     check_dice_language(dice, rules)
     dictionary = dictionary_named(name)
     seed = read_seed(fields.get("seed"))
@@ -204,6 +213,19 @@ def run_lookup(fields: Mapping[str, Any]) -> dict[str, Any]:
         raise bad_request(
             "bad_word",
             _("the word is %(length)s characters; words are short", length=number(len(word))),
+        )
+    # As /define refuses them: characters no word holds and no screen shows.
+    hidden = first_typed(word, lambda ch: not has_invisible(ch))
+    if hidden is not None:
+        where, typed = hidden
+        raise bad_request(
+            "bad_word",
+            _(
+                "%(letter)s (character %(where)s) is a control character, not a letter; "
+                "words are letters only",
+                letter=repr(typed),
+                where=where,
+            ),
         )
     name = read_name(fields.get("dictionary"), "dictionary", catalog().default)
     dictionary = dictionary_named(name)
@@ -302,6 +324,8 @@ def run_random(fields: Mapping[str, Any]) -> dict[str, Any]:
     rows = read_size(fields.get("rows"), "rows", limits())
     cols = read_size(fields.get("cols"), "cols", limits())
     seed = read_seed(fields.get("seed"))
+    # A size too large is the fault of the side the client gave (there is no board field).
+    too_large_field = "rows" if rows is not None else "cols"
     try:
         dice, rows, cols = roll_plan(name, rows, cols, rules or RULES)
     except DiceError as error:
@@ -318,6 +342,7 @@ def run_random(fields: Mapping[str, Any]) -> dict[str, Any]:
                 cells=number(rows * cols),
                 limit=number(limits().max_cells),
             ),
+            too_large_field,
             limit=limits().max_cells,
         )
     board, seed = random_board(dice, seed, rows, cols)

@@ -1,4 +1,4 @@
-"""The rooms' JSON API (see README, "Rooms API"): create and join rooms, start rounds,
+"""The rooms' JSON API (see docs/rooms.md): create and join rooms, start rounds,
 send words, read the room and a round's results.
 
 Requests are read here as everywhere in web/ (``read_fields`` and the ``read_x``
@@ -128,7 +128,7 @@ def rooms() -> Rooms:
 
 @bp.post("/rooms")
 def create_room() -> tuple[Response, int]:
-    """Create a room with its settings and seat its host (see README, "Rooms API")."""
+    """Create a room with its settings and seat its host (see docs/rooms.md)."""
     fields = read_body(CREATE_FIELDS)
     name = read_player_name(fields.get("name"))
     settings = read_room_settings(fields)
@@ -460,6 +460,7 @@ def read_room_settings(fields: dict[str, Any]) -> RoomSettings:
                 cells=format_decimal(rows * cols),
                 limit=format_decimal(limits.max_cells),
             ),
+            "rows" if fields.get("rows") is not None else "cols",  # a room has no board field
             limit=limits.max_cells,
         )
     if dictionary is None:
