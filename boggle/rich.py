@@ -476,15 +476,23 @@ def _sample(rng: random.Random, items: tuple[int, ...], k: int) -> tuple[int, ..
 class _FreeState:
     """A free board: a face per cell."""
 
-    def __init__(self, rows: int, cols: int, letters: tuple[str, ...], rng: random.Random) -> None:
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        pool: tuple[str, ...],
+        letters: tuple[str, ...],
+        rng: random.Random,
+    ) -> None:
         self.rows, self.cols, self.size = rows, cols, rows * cols
-        self.letters = letters
+        self.pool, self.letters = pool, letters
         self.rng = rng
         self.shuffle()
 
     def shuffle(self) -> None:
-        """A fresh random board."""
-        self.cells = [FREE_FACES[_pick(self.rng, len(FREE_FACES))] for _ in range(self.size)]
+        """A fresh random board, from the pooled dice."""
+        pool = self.pool
+        self.cells = [pool[_pick(self.rng, len(pool))] for _ in range(self.size)]
 
     def faces(self) -> tuple[str, ...]:
         return tuple(self.cells)
