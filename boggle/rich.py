@@ -19,22 +19,24 @@ Two moves change a board:
   faces that lose hundreds of points; the heat bath weighs them all.
 - *a swap of two cubes* (two dice with their faces up), kept by the Metropolis rule.
 
-The search runs in *climbs*. A climb anneals a fresh random board (the first climb of
-the first worker: the start board, when one is given) for ``CLIMB_STEPS`` steps, from a
-temperature just under the one at which a rich board melts into a random one
-(``HOT_SHARE`` of the best points seen) down to almost none, then refines what it found
-by iterated local search: a few cubes around one cube are thrown into disorder, the
-whole board is annealed again briefly from a lower temperature, and the result is kept
-when it is no worse, until ``STALE_TRIES`` tries in a row find nothing better. Annealing
-finds the rich boards' families (the boards around a frame of vowels and of endings
-such as -ers, -ing); the refinement moves within one (ENABLE2K's 10,384-point 5x5 board
-and the 10,406-point best known one differ in four cubes). Then a new climb starts.
+The search runs in *climbs*. A climb anneals a fresh random board for ``CLIMB_STEPS``
+steps, from a temperature just under the one at which a rich board melts into a random
+one (``HOT_SHARE`` of the best points seen per cube) down to almost none, takes the best
+board it saw up to its local peak (each cube's best face, then every swap that gains,
+until neither gains), then refines it by iterated local search: a few cubes around one
+cube are thrown into disorder, the whole board is annealed again briefly from a lower
+temperature, and the result is kept when it is no worse, until ``STALE_TRIES`` tries in
+a row find nothing better. Annealing finds the rich boards' families (the boards around
+a frame of vowels and of endings such as -ers, -ing); the refinement moves within one
+(ENABLE2K's 10,384-point 5x5 board and the 10,406-point best known one differ in four
+cubes). Then a new climb starts. A start board given is taken to its peak and refined
+first, never melted: a search that goes on from a board must not lose it.
 
-Temperatures are shares of the best points seen, so that they fit any size of board
-and any word list, and depend only on the steps taken, never on the clock: a seed and a
-number of steps give the same board on every machine, and the time bound only decides
-how many steps are taken. The answer is the best board seen, the start included, so it
-is never worse than the start.
+Temperatures are shares of the best points seen per cube, so that they fit any size of
+board and any word list (a short cold pass first sets that scale), and depend only on
+the steps taken, never on the clock: a seed and a number of steps give the same board on
+every machine, and the time bound only decides how many steps are taken. The answer is
+the best board seen, the start included, so it is never worse than the start.
 
 With several workers (``workers``), each runs climbs of its own in a process of its
 own, on a random stream seeded from the seed and its index, and the best of their
@@ -70,21 +72,26 @@ FREE = "free"
 #: with ENABLE2K, some 10 s of a core: long enough for one climb in fifteen to end in
 #: one of the richest families (over 10,300 points), short enough for many climbs.
 CLIMB_STEPS = 10_000
-#: A climb's first temperature, as a share of the best points seen (points a move may
-#: lose and still be taken about one time in e): just under where a rich board melts
-#: into a random one (about 1.5% of its points on 5x5 boards), and its last.
-HOT_SHARE = 0.015
-COLD_SHARE = 0.002
+#: A climb's first temperature, as a share of the best points seen per cube (points a
+#: move may lose and still be taken about one time in e): just under where a rich board
+#: melts into a random one (about 0.4 of its points per cube, on 4x4 and 5x5 boards
+#: alike), and its last.
+HOT_SHARE = 0.4
+COLD_SHARE = 0.05
 #: The share of moves that are swaps of two cubes; the others change a cube's face.
 SWAP_SHARE = 0.3
+#: Moves a cube of the cold pass that sets the temperatures' scale before the first climb.
+PILOT_SWEEPS = 2
+#: Points: a heat bath this cold puts the best face (ties aside).
+POLISH_TEMPERATURE = 1e-6
 #: The refinement: cubes thrown into disorder (one and some around it), at what
 #: temperature, how many of their faces are drawn, and the short annealing after it.
 RUIN_CUBES = 4
-RUIN_SHARE = 0.012
+RUIN_SHARE = 0.3
 RUIN_DRAWS = 3
 TRY_STEPS = 1_500
-TRY_HOT_SHARE = 0.006
-TRY_COLD_SHARE = 0.0015
+TRY_HOT_SHARE = 0.15
+TRY_COLD_SHARE = 0.04
 #: Tries in a row without a better board before a climb gives way to a new one.
 STALE_TRIES = 6
 #: Only a climb whose annealing ended this close to the best points seen (a share of
@@ -365,14 +372,18 @@ class _Climber:
 
     def heat(self, cell: int, temperature: float) -> None:
         """Draw cube ``cell``'s face by heat bath: every face it may show scored at once,
-        each drawn with a weight of exp(points / temperature)."""
+        each drawn with a weight of exp(points / temperature), times how often the dice
+        show it (a tie goes to the commoner letter, which more words share)."""
         self.tick()
-        faces = self.state.choices(cell)
+        faces, prior = self.state.choices(cell)
         if not faces:
             return
         scored = score_faces(self.board(), self.plan.dictionary, cell, faces, self.plan.min_length)
         top = max(points for points, _ in scored)
-        weights = [math.exp((points - top) / temperature) for points, _ in scored]
+        weights = [
+            share * math.exp((points - top) / temperature)
+            for share, (points, _) in zip(prior, scored, strict=True)
+        ]
         pick = self.rng.random() * sum(weights)
         chosen = 0
         while chosen < len(faces) - 1 and pick >= weights[chosen]:
@@ -407,12 +418,37 @@ class _Climber:
 
     # --- the search --------------------------------------------------------------
 
+    def scale(self) -> float:
+        """The temperatures' unit: the best points seen, per cube (a rich board melts
+        into a random one at about 0.35 of it, on 4x4 and 5x5 boards alike)."""
+        return max(self.best.points, 1) / self.state.size
+
     def anneal(self, steps: int, hot: float, cold: float) -> None:
         """``steps`` moves, the temperature falling from ``hot`` to ``cold`` shares of
         the best points seen by the same ratio each step."""
         for step in range(steps):
-            scale = max(self.best.points, 1)
-            self.move(scale * hot * (cold / hot) ** (step / steps))
+            self.move(self.scale() * hot * (cold / hot) ** (step / steps))
+
+    def polish(self) -> None:
+        """Steepest climb to a local peak: each cube's best face, then every swap that
+        gains, until neither gains."""
+        while True:
+            before = self.points
+            for cell in range(self.state.size):
+                self.heat(cell, POLISH_TEMPERATURE)
+            for i in range(self.state.size):
+                for j in range(i + 1, self.state.size):
+                    self.tick()
+                    if not self.state.swap(i, j):
+                        continue
+                    points, words = self.score()
+                    if points > self.points:
+                        self.points, self.words = points, words
+                        self.seen()
+                    else:
+                        self.state.swap(i, j)
+            if self.points <= before:
+                return
 
     def refine(self) -> None:
         """Iterated local search from the climb's best: throw a few cubes around one
@@ -424,9 +460,8 @@ class _Climber:
             centre = _pick(self.rng, self.state.size)
             around = self.plan.around[centre]
             ruined = (centre, *_sample(self.rng, around, RUIN_CUBES - 1))
-            scale = max(self.best.points, 1)
             for _ in range(RUIN_DRAWS * len(ruined)):
-                self.heat(ruined[_pick(self.rng, len(ruined))], scale * RUIN_SHARE)
+                self.heat(ruined[_pick(self.rng, len(ruined))], self.scale() * RUIN_SHARE)
             self.anneal(TRY_STEPS, TRY_HOT_SHARE, TRY_COLD_SHARE)
             if self.points > kept[1]:
                 stale = 0
@@ -441,22 +476,34 @@ class _Climber:
     def run(self) -> _Found:
         """Climb after climb until the steps are taken or the time is up."""
         try:
+            # A cold pass first, for a scale of the points a rich board of this size
+            # and word list holds: from a random board's, the first climb would start
+            # far too cold. A start board given is refined before anything else: a
+            # search that goes on from a board (POST /rich, a slice at a time) must not
+            # melt it first.
+            self.anneal(PILOT_SWEEPS * self.state.size, COLD_SHARE, COLD_SHARE)
+            if self.first:
+                self.climb()
             while True:
-                if not self.first:
-                    self.state.shuffle()
-                    self.points, self.words = self.score()
-                    self.climb_best = (self.state.snapshot(), self.points, self.words)
-                    self.seen()
-                self.first = False
+                self.state.shuffle()
+                self.points, self.words = self.score()
+                self.climb_best = (self.state.snapshot(), self.points, self.words)
+                self.seen()
                 self.anneal(CLIMB_STEPS, HOT_SHARE, COLD_SHARE)
-                snapshot, self.points, self.words = self.climb_best
-                self.state.restore_snapshot(snapshot)
-                if self.points >= (1 - REFINE_WITHIN) * self.best.points:
-                    self.refine()
+                self.climb()
         except _OutOfStepsError:
             pass
         best = self.best
         return _Found(best.faces, best.points, best.words, self.step, tuple(self.history))
+
+    def climb(self) -> None:
+        """From the climb's best board: up to its local peak, then refined when it is
+        among the richest seen."""
+        snapshot, self.points, self.words = self.climb_best
+        self.state.restore_snapshot(snapshot)
+        self.polish()
+        if self.points >= (1 - REFINE_WITHIN) * self.best.points:
+            self.refine()
 
 
 def _pick(rng: random.Random, n: int) -> int:
@@ -486,6 +533,8 @@ class _FreeState:
     ) -> None:
         self.rows, self.cols, self.size = rows, cols, rows * cols
         self.pool, self.letters = pool, letters
+        # A letter the dice never show is still weighed, as if one face showed it.
+        self.prior = tuple(float(max(pool.count(letter), 1)) for letter in letters)
         self.rng = rng
         self.shuffle()
 
@@ -497,9 +546,10 @@ class _FreeState:
     def faces(self) -> tuple[str, ...]:
         return tuple(self.cells)
 
-    def choices(self, cell: int) -> tuple[str, ...]:
-        """The faces cube ``cell`` may show: any letter."""
-        return self.letters
+    def choices(self, cell: int) -> tuple[tuple[str, ...], tuple[float, ...]]:
+        """The faces cube ``cell`` may show (any letter), each with its weight before
+        the points: how often the pooled dice show it."""
+        return self.letters, self.prior
 
     def put(self, cell: int, face: str) -> None:
         self.cells[cell] = face
@@ -531,9 +581,11 @@ class _DiceState:
         self.rng = rng
         # Each die's faces, each once, blanks left out: a blank never scores more than
         # a letter in its place (every path that misses the cube is still there).
-        self.shown = [
-            tuple(dict.fromkeys(face for face in die if face != BLANK)) for die in dice.dice
-        ]
+        self.shown = []
+        for die in dice.dice:
+            faces = tuple(dict.fromkeys(face for face in die if face != BLANK))
+            prior = tuple(float(die.count(face)) for face in faces)
+            self.shown.append((faces, prior))
         self.shuffle()
 
     def shuffle(self) -> None:
@@ -548,8 +600,9 @@ class _DiceState:
     def faces(self) -> tuple[str, ...]:
         return tuple(self.up)
 
-    def choices(self, cell: int) -> tuple[str, ...]:
-        """The faces cube ``cell`` may show: its die's."""
+    def choices(self, cell: int) -> tuple[tuple[str, ...], tuple[float, ...]]:
+        """The faces cube ``cell`` may show (its die's), each with its weight before the
+        points: how many of the die's faces show it."""
         return self.shown[self.order[cell]]
 
     def put(self, cell: int, face: str) -> None:

@@ -212,7 +212,7 @@ def test_the_moves_keep_every_die_once_showing_one_of_its_faces(
 def test_the_moves_of_a_free_board_put_single_letters_only(standard: Dictionary) -> None:
     search = climber(standard, None, 5)
     letters = set("abcdefghijklmnoprstuvwxyz") | {"qu"}
-    assert set(search.state.choices(0)) == letters
+    assert set(search.state.choices(0)[0]) == letters
     rng = random.Random(3)
     for _ in range(40):
         if rng.random() < 0.5:
@@ -232,11 +232,32 @@ def test_a_cold_heat_bath_puts_the_best_face(standard: Dictionary) -> None:
     assert search.points == 2576
 
 
+@pytest.mark.parametrize("dice", [None, "classic"])
+def test_polishing_ends_on_a_peak_no_face_or_swap_raises(
+    standard: Dictionary, dice: str | None
+) -> None:
+    search = climber(standard, dice and DICE_SETS[dice])
+    start = search.points
+    search.polish()
+    assert search.points >= start
+    assert (search.points, search.words) == solver.score_board(search.board(), standard, 3)
+    board, size = search.board(), search.state.size
+    for cell in range(size):
+        faces, _ = search.state.choices(cell)
+        scored = solver.score_faces(board, standard, cell, faces, 3)
+        assert max(points for points, _ in scored) <= search.points
+    for i in range(size):
+        for j in range(i + 1, size):
+            if search.state.swap(i, j):
+                assert search.score()[0] <= search.points
+                search.state.swap(i, j)
+
+
 def test_a_language_s_own_letters_are_offered_in_a_free_search() -> None:
     german = Dictionary.from_words(["bär", "bären", "rat"], rules=LANGUAGES["de"])
     search = climber(german, None, 3)
-    assert {"ä", "ö", "ü", "qu", "e"} <= set(search.state.choices(4))
-    found = find_rich_board(german, None, 2, 3, seed=1, steps=200)
+    assert {"ä", "ö", "ü", "qu", "e"} <= set(search.state.choices(4)[0])
+    found = find_rich_board(german, None, 2, 3, seed=1, steps=1000)
     assert found.points >= 2 and "ä" in found.board.faces  # rat alone is 1 point
 
 
