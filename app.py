@@ -23,6 +23,7 @@ from flask import Flask, Response, jsonify, render_template, request
 from flask.globals import request_ctx
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, SecurityError
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from boggle import Catalog, SearchGate, WordListError
 from boggle.catalog import parse_wordlist_setting
@@ -37,11 +38,11 @@ from games.db import SQLITE_SYNCHRONOUS, Database, default_url
 from games.errors import RoomError
 from games.models import NAME_CHARS
 from games.rooms import RoomLimits, Rooms
-from web import api, i18n, page_routes, rooms, settings
-from web.body import BadFraming, BodyTooLarge, BoundedRequest, TooManyParts
+from web import api, edge, i18n, page_routes, rooms, settings
+from web.body import BadFraming, BodyTooLarge, BoundedRequest, DiscardUnreadBody, TooManyParts
 from web.errors import APIError
 from web.logs import clip
-from web.security import add_security_headers
+from web.security import add_security_headers, require_host
 
 DEFAULTS: dict[str, Any] = {
     # The dictionary used when a request names none; loaded at start-up.
@@ -57,6 +58,12 @@ DEFAULTS: dict[str, Any] = {
     # a 400, so no redirect or link is built from a client's Host. Empty: any host,
     # for a proxy that checks Host itself. IPv6 literals cannot be listed.
     "TRUSTED_HOSTS": "127.0.0.1,localhost",
+    # Proxies in front of the app whose X-Forwarded-For, -Proto and -Host it believes
+    # (Werkzeug's ProxyFix): 0 when clients reach it directly, 1 behind the production
+    # recipe's nginx (deploy/serve.py sets it), which sets all three. With one too many,
+    # a client's own X-Forwarded-For would pass for its address (the rooms' hourly
+    # limit); with one too few, links behind TLS say http and the cookie is not Secure.
+    "PROXY_HOPS": 0,
     # Largest request body, in bytes, however it is framed (413 past it).
     "MAX_CONTENT_LENGTH": 256 * 1024,
     # Longest board text, in characters.
@@ -111,6 +118,17 @@ DEFAULTS: dict[str, Any] = {
     "ROOM_MAX_PLAYERS": 12,
     # Rooms one client address may create in an hour (429 too_many_rooms past it).
     "ROOM_CREATIONS_PER_HOUR": 20,
+    # Room codes that name no room one client address may ask for in an hour (an IPv6
+    # address counts as its /64); past it, 429 too_many_guesses for every room the
+    # address holds no seat in. 20 an hour is 480 guesses a day: docs/rooms.md gives
+    # the odds of finding a live room with them.
+    "ROOM_CODE_MISSES_PER_HOUR": 20,
+    # Seconds from the host's "Start" to the round: every phone counts down, and one
+    # polling every 2 s learns of it with 3 s still to go.
+    "ROOM_COUNTDOWN_SECONDS": 5,
+    # Seconds without a poll from the host after which the next player in seat order
+    # who is still polling hosts the room.
+    "ROOM_HOST_AWAY_SECONDS": 30,
     # Characters in a player's name (printable only).
     "ROOM_MAX_NAME_CHARS": 24,
     # Words one player may send in a second (429 too_many_words past it), and in a round.
@@ -137,6 +155,7 @@ SETTING_RULES: dict[str, settings.Rule] = {
     "SOLVE_BUDGET": settings.seconds(0, 3600),
     "SOLVE_CEILING": settings.optional(settings.seconds(0, 3600)),
     "TRUSTED_HOSTS": settings.names_or_text,
+    "PROXY_HOPS": settings.whole_number(0, 5, " of proxies"),
     "MAX_EXPENSIVE_SEARCHES": settings.whole_number(1, 1000),
     "EXPENSIVE_SEARCH_COST": settings.number(0, 1_000_000),
     "PRELOAD_RATINGS": settings.names_or_text,
@@ -153,6 +172,11 @@ SETTING_RULES: dict[str, settings.Rule] = {
     "ROOM_SQLITE_SYNCHRONOUS": settings.choice(SQLITE_SYNCHRONOUS),
     "ROOM_MAX_PLAYERS": settings.whole_number(1, 1000),
     "ROOM_CREATIONS_PER_HOUR": settings.whole_number(1, 1_000_000),
+    "ROOM_CODE_MISSES_PER_HOUR": settings.whole_number(1, 1_000_000),
+    # At least 2 s, so that every phone sees the start coming and counts down to it.
+    "ROOM_COUNTDOWN_SECONDS": settings.whole_number(2, 60, " of seconds"),
+    # Polls come every 2 s: less than 5 s would take a slow poll for an absence.
+    "ROOM_HOST_AWAY_SECONDS": settings.whole_number(5, 3600, " of seconds"),
     # The database keeps names of up to 100 characters (games/models.py).
     "ROOM_MAX_NAME_CHARS": settings.whole_number(1, NAME_CHARS),
     "ROOM_WORDS_PER_SECOND": settings.whole_number(1, 1000),
@@ -224,8 +248,15 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
     app.register_blueprint(page_routes.bp)
     app.register_blueprint(rooms.bp)
     rooms.commands.register(app)
+    edge.register(app)
     _register_errors(app)
+    app.before_request(require_host)
     app.after_request(add_security_headers)
+    # Outermost, so that the body is read after every answer, an error's included.
+    hops = app.config["PROXY_HOPS"]
+    if hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+    app.wsgi_app = DiscardUnreadBody(app.wsgi_app)
     return app
 
 
@@ -267,9 +298,12 @@ def _rooms(config: Mapping[str, Any], catalog: Catalog) -> Rooms:
     limits = RoomLimits(
         max_players=config["ROOM_MAX_PLAYERS"],
         rooms_per_hour=config["ROOM_CREATIONS_PER_HOUR"],
+        code_misses_per_hour=config["ROOM_CODE_MISSES_PER_HOUR"],
         words_per_second=config["ROOM_WORDS_PER_SECOND"],
         max_words=config["ROOM_MAX_WORDS"],
         idle_seconds=config["ROOM_IDLE_SECONDS"],
+        countdown=float(config["ROOM_COUNTDOWN_SECONDS"]),
+        host_away=float(config["ROOM_HOST_AWAY_SECONDS"]),
     )
     database = Database(config["DATABASE_URL"] or default_url(), config["ROOM_SQLITE_SYNCHRONOUS"])
     return Rooms(

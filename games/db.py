@@ -42,7 +42,7 @@ from .errors import DatabaseNotReady, DatabaseUnavailable
 ROOT = Path(__file__).resolve().parent.parent
 #: The migration this code's tables match: the head of ``migrations/versions``
 #: (tests/test_rooms_schema.py holds the two equal).
-SCHEMA_REVISION = "0001_rooms"
+SCHEMA_REVISION = "0002_rooms_at_the_table"
 #: How long an SQLite writer waits for another's lock before giving up, in milliseconds.
 SQLITE_BUSY_MS = 5000
 #: How SQLite makes a commit durable (PRAGMA synchronous): "full" writes the log to disk

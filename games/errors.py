@@ -54,6 +54,24 @@ class RoomFull(RoomError):  # noqa: N818
     code = "room_full"
 
 
+class RoomLocked(RoomError):  # noqa: N818
+    """The host has locked the room: nobody new is seated."""
+
+    code = "room_locked"
+
+
+class UnknownPlayer(RoomError):  # noqa: N818
+    """No player holds this seat in the room (or the host has removed them)."""
+
+    code = "unknown_player"
+
+
+class CannotRemoveHost(RoomError):  # noqa: N818
+    """The host asked to remove their own seat: the room would have no host."""
+
+    code = "cannot_remove_host"
+
+
 class NameTaken(RoomError):  # noqa: N818
     code = "name_taken"
 
@@ -64,6 +82,12 @@ class RoundInProgress(RoomError):  # noqa: N818
 
 class UnknownRound(RoomError):  # noqa: N818
     code = "unknown_round"
+
+
+class RoundNotStarted(RoomError):  # noqa: N818
+    """A word for a round whose countdown is still running."""
+
+    code = "round_not_started"
 
 
 class RoundNotCurrent(RoomError):  # noqa: N818
@@ -94,6 +118,12 @@ class TooManyRooms(RoomError):  # noqa: N818
     """Rooms created from one client address faster than the hourly limit."""
 
     code = "too_many_rooms"
+
+
+class TooManyGuesses(RoomError):  # noqa: N818
+    """Codes that name no room asked for from one client address past the hourly limit."""
+
+    code = "too_many_guesses"
 
 
 class SearchTooLong(RoomError):  # noqa: N818

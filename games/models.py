@@ -18,6 +18,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -61,6 +62,12 @@ class Room(Base):
     created_at: Mapped[float] = mapped_column(Double)
     # The last join, round started or word: idle rooms are pruned by it.
     active_at: Mapped[float] = mapped_column(Double, index=True)
+    # Whether the host has closed the room to new players (those seated stay).
+    locked: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # The last time the host's seat passed to another player because its holder was
+    # away: the seat it passed from, and when (cleared when the next round starts).
+    handoff_from: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    handoff_at: Mapped[float | None] = mapped_column(Double, nullable=True)
 
 
 class Player(Base):
@@ -77,7 +84,8 @@ class Player(Base):
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(NAME_CHARS))
     # The name as names are told apart (casefolded): two players cannot both be "Ann".
-    name_key: Mapped[str] = mapped_column(String(FOLDED * NAME_CHARS))
+    # None once the player is removed, so that someone else may take the name.
+    name_key: Mapped[str | None] = mapped_column(String(FOLDED * NAME_CHARS), nullable=True)
     host: Mapped[bool] = mapped_column(Boolean)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     joined_at: Mapped[float] = mapped_column(Double)
@@ -85,6 +93,12 @@ class Player(Base):
     # sent in it, kept here so that the limit holds across server processes.
     rate_window: Mapped[float] = mapped_column(Double, default=0.0)
     rate_count: Mapped[int] = mapped_column(Integer, default=0)
+    # When the player last asked for the room or sent a word (kept to within a few
+    # seconds): a host away for long hands the room on.
+    seen_at: Mapped[float] = mapped_column(Double, default=0.0, server_default="0")
+    # When the host removed the player: their token seats them no more. The row stays,
+    # so that the rounds they played keep their words and points.
+    removed_at: Mapped[float | None] = mapped_column(Double, nullable=True)
 
 
 class Round(Base):
@@ -135,6 +149,17 @@ class Score(Base):
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
     points: Mapped[int] = mapped_column(Integer)
     long_words: Mapped[int] = mapped_column(Integer)
+
+
+class Miss(Base):
+    """A code asked for that names no room, by whom (a hash of the client's address) and
+    when: the hourly limit on guessing codes."""
+
+    __tablename__ = "misses"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    client: Mapped[str] = mapped_column(String(64), index=True)
+    missed_at: Mapped[float] = mapped_column(Double, index=True)
 
 
 class Creation(Base):

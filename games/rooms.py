@@ -3,11 +3,19 @@
 Every function reads and writes the database and keeps nothing about a room in the
 process, so a room is served alike by any worker of any server on the same database.
 A round's board is rolled from the room's dice with a seed kept with the round; its
-clock is the server's: a round plays from ``started_at`` to ``ends_at``, and words
-sent up to ``GRACE_SECONDS`` later still count (the network's delay is the player's
-loss, not their words'). Then it is over, and its results are the rules' (boggle's
-``score_game``: words found by two or more crossed off for all, the long-word
-tie-break), each player's points stored once so that a room's totals are one query.
+clock is the server's: the host's start schedules it a few seconds ahead (the
+countdown, in which the room says when it starts but not its board), it plays from
+``started_at`` to ``ends_at``, and words sent up to ``GRACE_SECONDS`` later still
+count (the network's delay is the player's loss, not their words'). Then it is over,
+and its results are the rules' (boggle's ``score_game``: words found by two or more
+crossed off for all, the long-word tie-break), each player's points stored once so
+that a room's totals are one query.
+
+Who is at the table is kept too: each player's last poll (``seen_at``), so that a
+host away for ``host_away`` seconds hands the room to the next player in seat order;
+the host removes players and locks the room. A room's code is short enough to say,
+so it can be guessed: codes that name no room are counted per client address, and
+an address past the hourly limit is refused every room it holds no seat in.
 
 Words are judged as the results will judge them: with the round's solution (solved
 once per process and board, then cached: the cache is a pure function of what is
@@ -28,16 +36,27 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Row, bindparam, delete, exists, func, insert, select, update
+from sqlalchemy import (
+    Row,
+    Select,
+    and_,
+    bindparam,
+    delete,
+    exists,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from boggle import Board, Catalog, Dictionary, SearchBudgetExceeded, Solution, i18n, solve
 from boggle.dice import dice_set, new_seed, random_board
-from boggle.i18n import _, ngettext
+from boggle.i18n import N_, _, ngettext
 from boggle.scoring import (
     DUPLICATE,
     NOT_A_WORD,
@@ -53,35 +72,57 @@ from boggle.standings import game_document
 from . import codes
 from .db import Database
 from .errors import (
+    CannotRemoveHost,
     NameTaken,
     NotHost,
     RoomError,
     RoomFull,
+    RoomLocked,
     RoundInProgress,
     RoundNotCurrent,
     RoundNotOver,
+    RoundNotStarted,
     RoundOver,
     SearchTooLong,
+    TooManyGuesses,
     TooManyRooms,
     TooManyWords,
     Unauthorized,
+    UnknownPlayer,
     UnknownRoom,
     UnknownRound,
     WordLimitReached,
 )
-from .models import Creation, Player, Room, Round, Score, Word
+from .models import Creation, Miss, Player, Room, Round, Score, Word
+from .names import name_key
+from .solutions import SolutionCache
 
 #: Seconds after a round's end during which words still count (sent before the end,
-#: delayed on the way).
-GRACE_SECONDS = 2.0
+#: delayed on the way). Short, because the results wait for it: each phone stops taking
+#: words at the end by its estimate of the server's clock, so only the trip is left.
+GRACE_SECONDS = 0.5
+#: Seconds from the host's start to the round's: every phone counts down, and one that
+#: polls every 2 s learns of the start with at least 3 s still to count.
+COUNTDOWN_SECONDS = 5.0
+#: Seconds without a poll after which the host is away and the room passes to the
+#: next player in seat order who is not.
+HOST_AWAY_SECONDS = 30.0
+#: A player's ``seen_at`` is written again once it is this share of ``host_away`` old
+#: (5 s of 30), not at every poll: a write per player every few seconds instead of one
+#: every 2 s. A host is thus judged away after between ``host_away`` and 7/6 of it.
+SEEN_SHARE = 6
+#: The window the per-client limit on codes that name no room is counted over, in seconds.
+MISS_WINDOW = 3600.0
+#: Short codes drawn for a new room before it takes a long one: each is taken only by a
+#: live room (one past the idle limit gives its code up) with the odds of live rooms
+#: among 28.6 million codes, so eight in a row would mean millions of rooms.
+CODE_TRIES = 8
 # A round is open while the time is before its close (end + grace), and over from then
 # on: a word at the very instant of the close is refused, as the results may be read.
 #: The window the per-player word rate is counted over, in seconds.
 RATE_WINDOW = 1.0
 #: The window the per-client room creation limit is counted over, in seconds.
 CREATION_WINDOW = 3600.0
-#: Solutions kept per process (one per board being played: 50 rooms need 50).
-SOLUTIONS_CACHED = 256
 
 ACCEPTED = "accepted"
 REPEAT = "repeat"
@@ -94,7 +135,7 @@ SENT_VERDICT = {
 }
 SENT_VERDICTS = (ACCEPTED, REPEAT, TOO_SHORT, NOT_A_WORD, NOT_ON_BOARD)
 
-WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+WAITING, STARTING, PLAYING, FINISHED = "waiting", "starting", "playing", "finished"
 
 # --- The statements of the busy paths ---------------------------------------------------
 #
@@ -113,8 +154,14 @@ ROOM_BY_CODE_LOCKED = ROOM_BY_CODE.with_for_update()
 TOUCH_ROOM = (
     update(_ROOMS).where(_ROOMS.c.id == bindparam("room")).values(active_at=bindparam("now"))
 )
+#: A token's player in a room, a removed one too (``removed_at`` set): see ``_player_or_none``.
 PLAYER_BY_TOKEN = select(_PLAYERS).where(
     _PLAYERS.c.room_id == bindparam("room"), _PLAYERS.c.token_hash == bindparam("digest")
+)
+SEEN = (
+    update(_PLAYERS)
+    .where(_PLAYERS.c.room_id == bindparam("room"), _PLAYERS.c.token_hash == bindparam("digest"))
+    .values(seen_at=bindparam("now"))
 )
 PLAYER_RATE_LOCKED = (
     select(_PLAYERS.c.rate_window, _PLAYERS.c.rate_count)
@@ -124,7 +171,9 @@ PLAYER_RATE_LOCKED = (
 SET_PLAYER_RATE = (
     update(_PLAYERS)
     .where(_PLAYERS.c.id == bindparam("player"))
-    .values(rate_window=bindparam("window"), rate_count=bindparam("count"))
+    .values(
+        rate_window=bindparam("window"), rate_count=bindparam("count"), seen_at=bindparam("now")
+    )
 )
 #: The room's players with their points over the rounds whose scores are stored.
 SEATED = (
@@ -137,7 +186,7 @@ SEATED = (
         func.coalesce(func.sum(_SCORES.c.points), 0).label("total"),
     )
     .select_from(_PLAYERS.outerjoin(_SCORES, _SCORES.c.player_id == _PLAYERS.c.id))
-    .where(_PLAYERS.c.room_id == bindparam("room"))
+    .where(_PLAYERS.c.room_id == bindparam("room"), _PLAYERS.c.removed_at.is_(None))
     .group_by(
         _PLAYERS.c.id, _PLAYERS.c.seat, _PLAYERS.c.name, _PLAYERS.c.host, _PLAYERS.c.token_hash
     )
@@ -153,32 +202,49 @@ ROUND_BY_NUMBER = select(_ROUNDS).where(
     _ROUNDS.c.room_id == bindparam("room"), _ROUNDS.c.number == bindparam("number")
 )
 ROUND_BY_NUMBER_LOCKED = ROUND_BY_NUMBER.with_for_update()
-#: What the room's document is made of and can change: its seats, the rounds whose
-#: scores are stored (the totals), and its latest round (number and end). A poll whose
-#: copy is current is answered from this one statement (``Rooms.version``).
+
+
+def _of_room(*columns: Any) -> Any:
+    """A scalar subquery of the players of the room in the outer statement."""
+    return select(*columns).where(_PLAYERS.c.room_id == _ROOMS.c.id).scalar_subquery()
+
+
+def _of_latest(column: Any) -> Any:
+    """A column of the room's latest round, as a scalar subquery."""
+    latest = select(column).where(_ROUNDS.c.room_id == _ROOMS.c.id)
+    return latest.order_by(_ROUNDS.c.number.desc()).limit(1).scalar_subquery()
+
+
+_SEATED_HOST = and_(_PLAYERS.c.host.is_(True), _PLAYERS.c.removed_at.is_(None))
+_CALLER = and_(_PLAYERS.c.token_hash == bindparam("digest"), _PLAYERS.c.removed_at.is_(None))
+#: What the room's document is made of and can change: its seats (taken and given up),
+#: the host, the lock and the last hand-off, the rounds whose scores are stored (the
+#: totals), and its latest round (number, start and end); and for the poll's own
+#: bookkeeping, when the host and the caller were last seen (the caller's is None for a
+#: caller with no seat). A poll whose copy is current is answered from this one
+#: statement (``Rooms.visit``).
 ROOM_VERSION = select(
     _ROOMS.c.id,
-    select(func.count())
-    .where(_PLAYERS.c.room_id == _ROOMS.c.id)
-    .scalar_subquery()
-    .label("players"),
+    _ROOMS.c.locked,
+    _ROOMS.c.handoff_at,
+    _of_room(func.count()).label("seats"),
+    _of_room(func.count(_PLAYERS.c.removed_at)).label("removed"),
+    _of_room(_PLAYERS.c.seat).where(_SEATED_HOST).label("host"),
+    _of_room(_PLAYERS.c.seen_at).where(_SEATED_HOST).label("host_seen"),
+    _of_room(_PLAYERS.c.seat).where(_CALLER).label("caller"),
+    _of_room(_PLAYERS.c.seen_at).where(_CALLER).label("caller_seen"),
     select(func.count())
     .where(_ROUNDS.c.room_id == _ROOMS.c.id, _ROUNDS.c.scored.is_(True))
     .scalar_subquery()
     .label("scored"),
-    select(_ROUNDS.c.number)
-    .where(_ROUNDS.c.room_id == _ROOMS.c.id)
-    .order_by(_ROUNDS.c.number.desc())
-    .limit(1)
-    .scalar_subquery()
-    .label("latest"),
-    select(_ROUNDS.c.ends_at)
-    .where(_ROUNDS.c.room_id == _ROOMS.c.id)
-    .order_by(_ROUNDS.c.number.desc())
-    .limit(1)
-    .scalar_subquery()
-    .label("ends_at"),
+    _of_latest(_ROUNDS.c.number).label("latest"),
+    _of_latest(_ROUNDS.c.started_at).label("started_at"),
+    _of_latest(_ROUNDS.c.ends_at).label("ends_at"),
 ).where(_ROOMS.c.code == bindparam("code"))
+#: Whether a room of this code exists and the token holds a seat in it (None: no room).
+ADMISSION = select(_ROOMS.c.id, _of_room(_PLAYERS.c.seat).where(_CALLER).label("caller")).where(
+    _ROOMS.c.code == bindparam("code")
+)
 #: Rounds over (closed before the time given) whose scores are not stored yet.
 UNSCORED_ROUNDS = (
     select(_ROUNDS.c.number)
@@ -235,10 +301,14 @@ class RoomLimits:
 
     max_players: int = 12
     rooms_per_hour: int = 20
+    code_misses_per_hour: int = 20
     words_per_second: int = 5
     max_words: int = 1000
     idle_seconds: float = 24 * 3600.0
     grace: float = GRACE_SECONDS
+    # The settings ask for 2 s at least; the game's own tests play without one.
+    countdown: float = COUNTDOWN_SECONDS
+    host_away: float = HOST_AWAY_SECONDS
 
 
 @dataclass(frozen=True)
@@ -301,7 +371,8 @@ class Rooms:
         self.seeds = seeds
         self.budget = budget
         self.ceiling = ceiling
-        self._solution = lru_cache(maxsize=SOLUTIONS_CACHED)(self._solve)
+        # Bounded by the words kept, not the count (games/solutions.py).
+        self._solution = SolutionCache(self._solve)
 
     # --- Rooms and seats ------------------------------------------------------------
 
@@ -329,20 +400,44 @@ class Rooms:
                     retry_after=retry,
                 )
             session.add(Creation(client=key, created_at=now))
-            code = codes.new_code()
-            while session.scalar(select(exists().where(Room.code == code))):
-                code = codes.new_code()  # 31^10 codes: all but never taken
-            room = Room(code=code, created_at=now, active_at=now, **settings.as_dict())
+            code = self._free_code(session, now)
+            room = Room(
+                code=code, created_at=now, active_at=now, locked=False, **settings.as_dict()
+            )
             session.add(room)
             session.flush()
             return self._seat(session, room, name, host=True, now=now)
+
+    def _free_code(self, session: Session, now: float) -> str:
+        """A code no live room holds: a short one, taken from a room past the idle limit
+        if it comes to that (the room is deleted); a long one if short ones keep being
+        taken."""
+        for _try in range(CODE_TRIES):
+            code = codes.new_code()
+            holder = session.scalar(select(Room.id).where(Room.code == code))
+            if holder is None:
+                return code
+            idle = session.scalar(self._idle_rooms(now).where(Room.id == holder))
+            if idle is not None:
+                _delete_rooms(session, [holder])
+                return code
+        code = codes.new_code(codes.LONG_CODE_LENGTH)
+        while session.scalar(select(exists().where(Room.code == code))):
+            code = codes.new_code(codes.LONG_CODE_LENGTH)  # 31^10 codes: all but never taken
+        return code
 
     def join(self, code: str, name: str) -> Seat:
         """A new seat in the room for a player called ``name``."""
         with self.database.writing() as session:
             room = self._room(session, code, lock=True)
+            if room.locked:
+                raise RoomLocked(
+                    _("room %(room)s is locked: the host lets nobody new in", room=room.code)
+                )
             now = self.clock()
-            count = session.scalar(select(func.count()).where(Player.room_id == room.id))
+            count = session.scalar(
+                select(func.count()).where(Player.room_id == room.id, Player.removed_at.is_(None))
+            )
             if count >= self.limits.max_players:
                 raise RoomFull(
                     ngettext(
@@ -357,7 +452,7 @@ class Rooms:
 
     def _seat(self, session: Session, room: Row | Room, name: str, host: bool, now: float) -> Seat:
         """Seat a player in the room (locked by the caller): the next seat number."""
-        key = name.casefold()
+        key = name_key(name)
         taken = select(exists().where(Player.room_id == room.id, Player.name_key == key))
         if session.scalar(taken):
             raise NameTaken(_name_taken(room.code, name))
@@ -373,6 +468,7 @@ class Rooms:
             joined_at=now,
             rate_window=0.0,
             rate_count=0,
+            seen_at=now,
         )
         session.add(player)
         try:
@@ -415,41 +511,181 @@ class Rooms:
         return player
 
     def _player_or_none(self, session: Session, room: Row, token: str | None) -> Row | None:
+        """The token's player in the room, unless the host removed them."""
+        player = self._token_player(session, room, token)
+        return None if player is None or player.removed_at is not None else player
+
+    def _token_player(self, session: Session, room: Row, token: str | None) -> Row | None:
         if not token:
             return None
         digest = codes.token_hash(token)
         return session.execute(PLAYER_BY_TOKEN, {"room": room.id, "digest": digest}).first()
 
+    # --- Who may ask for a room by its code ---------------------------------------------
+
+    def admit(self, code: str, token: str | None, client: str) -> None:
+        """Let the caller ask for the room of this code, or refuse: TooManyGuesses for
+        a client past the limit on codes that name no room, unless the token holds a
+        seat in it; UnknownRoom (counted against the client) for a code of no room."""
+        read = codes.read_code(code) if isinstance(code, str) else None
+        if read is None:
+            raise UnknownRoom(unknown_room_message(code))  # no code: no guess at one
+        digest = codes.token_hash(token) if token else ""
+        with self.database.reading() as session:
+            row = session.execute(ADMISSION, {"code": read, "digest": digest}).first()
+        if row is None or row.caller is None:
+            self.stranger(code, client, known=row is not None)
+
+    def stranger(self, code: str, client: str, known: bool) -> None:
+        """A caller with no seat in the room of this code (``known``: there is one):
+        TooManyGuesses past the limit, whether or not the room exists, so that the
+        answer never tells a guesser which codes are rooms; else a code of no room is
+        counted and refused (UnknownRoom), one of a room let through."""
+        key = codes.client_key(client)
+        limit = self.limits.code_misses_per_hour
+        recent = (
+            select(Miss.missed_at)
+            .where(Miss.client == key, Miss.missed_at > bindparam("since"))
+            .order_by(Miss.missed_at)
+        )
+        with self.database.reading() if known else self.database.writing() as session:
+            now = self.clock()
+            times = session.scalars(recent, {"since": now - MISS_WINDOW}).all()
+            if len(times) >= limit:
+                retry = times[len(times) - limit] + MISS_WINDOW - now
+                raise TooManyGuesses(
+                    ngettext(
+                        "this address has asked for %(num)s room code that names no room "
+                        "in the last hour, the most allowed; try again in %(wait)s",
+                        "this address has asked for %(num)s room codes that name no room "
+                        "in the last hour, the most allowed; try again in %(wait)s",
+                        len(times),
+                        wait=_minutes(retry),
+                    ),
+                    retry_after=retry,
+                )
+            if not known:
+                session.add(Miss(client=key, missed_at=now))
+        if not known:
+            raise UnknownRoom(unknown_room_message(code))
+
+    # --- The host's controls ----------------------------------------------------------
+
+    def _host(self, session: Session, code: str, token: str | None, doing: str) -> tuple[Row, Row]:
+        """The room (locked) and the caller, who must be its host: NotHost otherwise."""
+        room = self._room(session, code, lock=True)
+        player = self._player(session, room, token)
+        if not player.host:
+            raise NotHost(_(doing, room=room.code))
+        return room, player
+
+    def lock(self, code: str, token: str | None, locked: bool) -> None:
+        """Lock the room against new players, or open it again (the host only)."""
+        with self.database.writing() as session:
+            room, _host = self._host(
+                session, code, token, N_("only the host of room %(room)s locks it")
+            )
+            session.execute(update(_ROOMS).where(_ROOMS.c.id == room.id).values(locked=locked))
+
+    def remove(self, code: str, token: str | None, seat: int) -> None:
+        """Remove a player from the room (the host only): their token seats them no
+        more, their name is free, and a round they leave before it closes is played
+        without them. The rounds they played keep their words and points."""
+        with self.database.writing() as session:
+            room, host = self._host(
+                session, code, token, N_("only the host of room %(room)s removes players")
+            )
+            if seat == host.seat:
+                raise CannotRemoveHost(
+                    _("you host room %(room)s: the host cannot be removed", room=room.code)
+                )
+            found = session.execute(
+                select(_PLAYERS.c.id).where(
+                    _PLAYERS.c.room_id == room.id,
+                    _PLAYERS.c.seat == seat,
+                    _PLAYERS.c.removed_at.is_(None),
+                )
+            ).first()
+            if found is None:
+                raise UnknownPlayer(
+                    _("room %(room)s has no player %(seat)s", room=room.code, seat=seat)
+                )
+            now = self.clock()
+            session.execute(
+                update(_PLAYERS)
+                .where(_PLAYERS.c.id == found.id)
+                .values(removed_at=now, name_key=None)
+            )
+            session.execute(TOUCH_ROOM, {"room": room.id, "now": now})
+
+    def _hand_off(self, code: str) -> None:
+        """Pass the host's seat to the next player in seat order (after the host's,
+        round the table) who is not away, if the host is away. The check is made
+        again under the room's lock: of two polls that saw the host away, only the
+        first hands the room on."""
+        with self.database.writing() as session:
+            room = self._room(session, code, lock=True)
+            now = self.clock()
+            players = session.execute(
+                select(_PLAYERS.c.id, _PLAYERS.c.seat, _PLAYERS.c.host, _PLAYERS.c.seen_at)
+                .where(_PLAYERS.c.room_id == room.id, _PLAYERS.c.removed_at.is_(None))
+                .order_by(_PLAYERS.c.seat)
+            ).all()
+            host = next((p for p in players if p.host), None)
+            if host is None or now - host.seen_at < self.limits.host_away:
+                return
+            here = [p for p in players if now - p.seen_at < self.limits.host_away]
+            if not here:
+                return
+            heir = next((p for p in here if p.seat > host.seat), here[0])
+            session.execute(update(_PLAYERS).where(_PLAYERS.c.id == host.id).values(host=False))
+            session.execute(update(_PLAYERS).where(_PLAYERS.c.id == heir.id).values(host=True))
+            session.execute(
+                update(_ROOMS)
+                .where(_ROOMS.c.id == room.id)
+                .values(handoff_from=host.seat, handoff_at=now)
+            )
+
     # --- Rounds -----------------------------------------------------------------------
 
     def start_round(self, code: str, token: str | None) -> int:
-        """Start the room's next round (the host only); return its number."""
+        """Start the room's next round (the host only) after the countdown; return its
+        number."""
         with self.database.writing() as session:
-            room = self._room(session, code, lock=True)
-            player = self._player(session, room, token)
-            if not player.host:
-                raise NotHost(_("only the host of room %(room)s starts a round", room=room.code))
+            room, _host = self._host(
+                session, code, token, N_("only the host of room %(room)s starts a round")
+            )
             now = self.clock()
             last = self._latest_round(session, room)
             if last is not None and now < last.ends_at + self.limits.grace:
+                counting = now < last.started_at
                 raise RoundInProgress(
-                    _round_in_progress(last.number, last.ends_at - now, self.limits.grace),
+                    _round_starting(room.code, last.number, last.started_at - now)
+                    if counting
+                    else _round_in_progress(last.number, last.ends_at - now, self.limits.grace),
                     retry_after=last.ends_at + self.limits.grace - now,
                 )
             board, seed = random_board(dice_set(room.dice), self.seeds(), room.rows, room.cols)
             number = 1 if last is None else last.number + 1
+            starts = now + self.limits.countdown
             session.add(
                 Round(
                     room_id=room.id,
                     number=number,
                     seed=seed,
                     faces=json.dumps(board.faces),
-                    started_at=now,
-                    ends_at=now + room.seconds,
+                    started_at=starts,
+                    ends_at=starts + room.seconds,
                     scored=False,
                 )
             )
             session.execute(TOUCH_ROOM, {"room": room.id, "now": now})
+            # A hand-off is news until the next round: then the room is the new host's.
+            session.execute(
+                update(_ROOMS)
+                .where(_ROOMS.c.id == room.id)
+                .values(handoff_from=None, handoff_at=None)
+            )
             try:
                 session.flush()
             except IntegrityError:
@@ -513,7 +749,7 @@ class Rooms:
             ids = {"round": played.id, "player": player.id}
             rate = session.execute(PLAYER_RATE_LOCKED, ids).one()
             window, count = self._count_word(rate.rate_window, rate.rate_count, now)
-            session.execute(SET_PLAYER_RATE, {**ids, "window": window, "count": count})
+            session.execute(SET_PLAYER_RATE, {**ids, "window": window, "count": count, "now": now})
             stored = session.execute(WORD_SENT, {**ids, "word": judged.word}).first()
             if stored is not None:
                 return SentWord(stored.word, REPEAT, _path(stored.path), stored.score)
@@ -549,7 +785,8 @@ class Rooms:
             return sent
 
     def _check_open(self, session: Session, room: Row, played: Row) -> None:
-        """RoundNotCurrent for an earlier round, RoundOver for one past its grace."""
+        """RoundNotCurrent for an earlier round, RoundNotStarted for one still counting
+        down, RoundOver for one past its grace."""
         latest = self._latest_round(session, room)
         if latest is not None and latest.number != played.number:
             raise RoundNotCurrent(
@@ -560,7 +797,11 @@ class Rooms:
                     latest=latest.number,
                 )
             )
-        if self.clock() >= played.ends_at + self.limits.grace:
+        now = self.clock()
+        if now < played.started_at:
+            wait = played.started_at - now
+            raise RoundNotStarted(_round_starting(room.code, played.number, wait), retry_after=wait)
+        if now >= played.ends_at + self.limits.grace:
             raise RoundOver(_round_over(room.code, played.number))
 
     def _judge(self, room: Row, played: Row, written: str) -> WordVerdict:
@@ -608,25 +849,49 @@ class Rooms:
 
     # --- The room, and the results ----------------------------------------------------
 
-    def version(self, code: str, token: str | None) -> str:
-        """A short text that changes whenever the room's document does for this caller
-        (a seat taken, a round started or closed, its scores stored), from one
-        statement: a poll whose copy is current needs no more.
+    def visit(self, code: str, token: str | None, client: str) -> str:
+        """A poll of the room: a short text that changes whenever the room's document
+        does for this caller (a seat taken or given up, the host, the lock, a round
+        scheduled, started or closed, its scores stored), from one statement, so that
+        a poll whose copy is current needs no more.
 
-        It is read before the document is, so a change between the two can only make
-        the caller's copy look older than it is (one more full answer), never newer.
+        On the way, it keeps the caller's ``seen_at`` (written once it is a sixth of
+        ``host_away`` old), hands the room on if the host is away, and admits the caller as
+        ``admit`` does (a caller with no seat counts against the limit on guesses).
+        The text is read before the document is, so a change between the two can
+        only make the caller's copy look older than it is (one more full answer),
+        never newer.
         """
         read = codes.read_code(code) if isinstance(code, str) else None
-        with self.database.reading() as session:
-            row = session.execute(ROOM_VERSION, {"code": read}).first() if read else None
-        if row is None:
+        if read is None:
             raise UnknownRoom(unknown_room_message(code))
-        if row.latest is None:
-            state = WAITING
-        else:
-            state = PLAYING if self.clock() < row.ends_at + self.limits.grace else FINISHED
-        caller = codes.token_hash(token) if token else ""
-        return f"{row.id}.{row.players}.{row.scored}.{row.latest or 0}.{state}.{caller}"
+        values = {"code": read, "digest": codes.token_hash(token) if token else ""}
+        with self.database.reading() as session:
+            row = session.execute(ROOM_VERSION, values).first()
+        if row is None or row.caller is None:
+            self.stranger(code, client, known=row is not None)
+        assert row is not None  # a stranger to no room was refused above
+        now = self.clock()
+        if row.caller is not None:
+            away = row.host_seen is not None and now - row.host_seen >= self.limits.host_away
+            handing = away and row.caller != row.host
+            if handing:
+                self._hand_off(read)
+            if now - row.caller_seen >= self.limits.host_away / SEEN_SHARE:
+                with self.database.writing() as session:
+                    session.execute(SEEN, {"room": row.id, "digest": values["digest"], "now": now})
+            if handing:
+                with self.database.reading() as session:
+                    row = session.execute(ROOM_VERSION, values).one()
+        state = WAITING if row.latest is None else self._state(now, row.started_at, row.ends_at)
+        room = f"{row.id}.{row.seats}.{row.removed}.{row.host}.{int(row.locked)}.{row.handoff_at}"
+        return f"{room}.{row.scored}.{row.latest or 0}.{state}.{values['digest']}"
+
+    def _state(self, now: float, started_at: float, ends_at: float) -> str:
+        """A round's state at ``now``: counting down, being played (to its close), over."""
+        if now < started_at:
+            return STARTING
+        return PLAYING if now < ends_at + self.limits.grace else FINISHED
 
     def state(self, code: str, token: str | None) -> dict[str, Any]:
         """The room's document (without ``url`` and ``now``, which the web adds): its
@@ -654,7 +919,9 @@ class Rooms:
         seated = session.execute(SEATED, {"room": room.id}).all()
         digest = codes.token_hash(token) if token else None
         you = next((p.seat for p in seated if p.token_hash == digest), None)
+        removed = you is None and self._token_player(session, room, token) is not None
         latest = self._latest_round(session, room)
+        host = next((p.seat for p in seated if p.host), None)
         return {
             "room": room.code,
             "settings": _settings(room).as_dict(),
@@ -671,6 +938,11 @@ class Rooms:
                 for p in seated
             ],
             "you": you,
+            "removed": removed,
+            "locked": bool(room.locked),
+            "handoff": None
+            if room.handoff_at is None
+            else {"from": room.handoff_from, "to": host, "at": round(room.handoff_at, 3)},
             "round": self._round_document(room, latest, now),
         }
 
@@ -685,10 +957,12 @@ class Rooms:
                 "closes_at": None,
             }
         closes = played.ends_at + self.limits.grace
+        state = self._state(now, played.started_at, played.ends_at)
         return {
             "number": played.number,
-            "state": PLAYING if now < closes else FINISHED,
-            "board": self._board(room, played).display_rows(),
+            "state": state,
+            # Nobody sees the board before the round starts: not even its letters.
+            "board": None if state == STARTING else self._board(room, played).display_rows(),
             "started_at": round(played.started_at, 3),
             "ends_at": round(played.ends_at, 3),
             "closes_at": round(closes, 3),
@@ -722,13 +996,17 @@ class Rooms:
     def _game(
         self, session: Session, room: Row, played: Row
     ) -> tuple[GameScore, Solution, dict[str, int]]:
-        """The round scored by the rules: its players (those seated before it closed),
-        their words, the solution; and each player's seat by name."""
+        """The round scored by the rules: its players (those seated before it closed
+        and not removed before), their words, the solution; and each player's seat by
+        name."""
+        closes = played.ends_at + self.limits.grace
         players = session.scalars(
             select(Player)
             .where(
                 Player.room_id == room.id,
-                Player.joined_at <= played.ends_at + self.limits.grace,
+                Player.joined_at <= closes,
+                # Removed before the round closed: out of it, words and all.
+                or_(Player.removed_at.is_(None), Player.removed_at >= closes),
             )
             .order_by(Player.seat)
         ).all()
@@ -736,7 +1014,8 @@ class Rooms:
         for player_id, word in session.execute(
             select(Word.player_id, Word.written).where(Word.round_id == played.id).order_by(Word.id)
         ):
-            written.setdefault(player_id, []).append(word)
+            if player_id in written:
+                written[player_id].append(word)
         solution, dictionary = self._solved(room, played)
         try:
             game = score_game(
@@ -807,30 +1086,40 @@ class Rooms:
     # --- Housekeeping -----------------------------------------------------------------
 
     def prune(self) -> int:
-        """Delete the rooms idle for longer than the limit (no join, round started, word or
-        round's close), and the records of rooms created over an hour ago; return the
-        rooms deleted."""
+        """Delete the rooms idle for longer than the limit (no join, round started, word,
+        round's close or player seen), which frees their codes, and the records of rooms
+        created and codes missed over an hour ago; return the rooms deleted."""
         with self.database.writing() as session:
             now = self.clock()
-            cutoff = now - self.limits.idle_seconds
-            # A round's close counts as activity too: a long round with no words, or
-            # its results being read, is not idleness.
-            recent = exists().where(
-                Round.room_id == Room.id, Round.ends_at + self.limits.grace > cutoff
-            )
-            idle = select(Room.id).where(Room.active_at < cutoff, ~recent)
-            ids = session.scalars(idle).all()
+            ids = session.scalars(self._idle_rooms(now)).all()
             if ids:
-                # Children first: the schema cascades, but a database's foreign keys
-                # may be off (SQLite's are off unless a connection turns them on).
-                rounds = select(Round.id).where(Round.room_id.in_(ids))
-                session.execute(delete(Word).where(Word.round_id.in_(rounds)))
-                session.execute(delete(Score).where(Score.round_id.in_(rounds)))
-                session.execute(delete(Round).where(Round.room_id.in_(ids)))
-                session.execute(delete(Player).where(Player.room_id.in_(ids)))
-                session.execute(delete(Room).where(Room.id.in_(ids)))
+                _delete_rooms(session, ids)
             session.execute(delete(Creation).where(Creation.created_at <= now - CREATION_WINDOW))
+            session.execute(delete(Miss).where(Miss.missed_at <= now - MISS_WINDOW))
             return len(ids)
+
+    def _idle_rooms(self, now: float) -> Select[tuple[int]]:
+        """The rooms idle for longer than the limit at ``now``."""
+        cutoff = now - self.limits.idle_seconds
+        # A round's close counts as activity too: a long round with no words, or its
+        # results being read, is not idleness; nor is a player still polling the room.
+        recent = exists().where(
+            Round.room_id == Room.id, Round.ends_at + self.limits.grace > cutoff
+        )
+        seen = exists().where(Player.room_id == Room.id, Player.seen_at > cutoff)
+        return select(Room.id).where(Room.active_at < cutoff, ~recent, ~seen)
+
+
+def _delete_rooms(session: Session, ids: list[int]) -> None:
+    """Delete rooms and everything in them."""
+    # Children first: the schema cascades, but a database's foreign keys may be off
+    # (SQLite's are off unless a connection turns them on).
+    rounds = select(Round.id).where(Round.room_id.in_(ids))
+    session.execute(delete(Word).where(Word.round_id.in_(rounds)))
+    session.execute(delete(Score).where(Score.round_id.in_(rounds)))
+    session.execute(delete(Round).where(Round.room_id.in_(ids)))
+    session.execute(delete(Player).where(Player.room_id.in_(ids)))
+    session.execute(delete(Room).where(Room.id.in_(ids)))
 
 
 def _settings(room: Row) -> RoomSettings:
@@ -881,6 +1170,16 @@ def _round_in_progress(number: int, left: float, grace: float) -> str:
         "words are in",
         number=number,
         seconds=i18n.number(max(1, math.ceil(left + grace))),
+    )
+
+
+def _round_starting(code: str, number: int, left: float) -> str:
+    """A round still counting down, and how long before it starts."""
+    return _(
+        "round %(number)s of room %(room)s starts in %(seconds)s s",
+        number=number,
+        room=code,
+        seconds=i18n.number(round(left, 1)),
     )
 
 

@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -140,6 +141,26 @@ def room_database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return url
 
 
+@pytest.fixture(params=BACKENDS)
+def empty_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of an empty database of its own, never migrated, SQLite or PostgreSQL
+    (a database made in the session's cluster, and dropped after the test)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+        return
+    socket_dir = request.getfixturevalue("postgres_socket")
+    name = f"empty_{os.getpid()}_{abs(hash(request.node.nodeid)) % 10**8}"
+    admin = create_engine(_pg_url(socket_dir, "postgres"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        yield _pg_url(socket_dir, name)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        admin.dispose()
+
+
 @pytest.fixture
 def clock() -> Clock:
     """The clock the test's rooms run on."""
@@ -151,13 +172,18 @@ def make_rooms_app(
     catalog: Catalog, cache_dir: Path, room_database: str, clock: Clock
 ) -> Iterator[Callable[..., Flask]]:
     """Build apps on the test's database and clock (settings may be added); each one's
-    connections are closed after the test."""
+    connections are closed after the test. A round starts the moment the host starts
+    it, unless the test sets ROOM_COUNTDOWN_SECONDS: the countdown is tested on its own,
+    and every other test would only move its clock past it."""
     made: list[Flask] = []
 
     def make(**config: Any) -> Flask:
         settings = {"TESTING": True, "CACHE_DIR": str(cache_dir), "DATABASE_URL": room_database}
         app = create_app({**settings, **config}, catalog=catalog)
-        app.extensions["boggle.rooms"].clock = clock
+        rooms = app.extensions["boggle.rooms"]
+        rooms.clock = clock
+        if "ROOM_COUNTDOWN_SECONDS" not in config:
+            rooms.limits = replace(rooms.limits, countdown=0.0)
         made.append(app)
         return app
 

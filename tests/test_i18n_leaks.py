@@ -62,6 +62,8 @@ def pages(client: FlaskClient, clock: Clock) -> Iterator[tuple[str, str]]:
     code = made.headers["Location"].removeprefix("/room/")
     yield "lobby", client.get(f"/room/{code}").get_data(as_text=True)
     client.post(f"/room/{code}/rounds")
+    yield "countdown", client.get(f"/room/{code}").get_data(as_text=True)
+    clock.now += 10  # past the countdown
     yield "round", client.get(f"/room/{code}").get_data(as_text=True)
     clock.now += 120  # past the round's end and its grace
     yield "results", client.get(f"/room/{code}").get_data(as_text=True)

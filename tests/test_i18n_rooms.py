@@ -196,7 +196,7 @@ def test_the_join_form_is_in_italian(rooms: Flask) -> None:
     doc = page(rooms.test_client().get(f"/room/{code}", headers=ITALIAN))
     assert doc.find("html").attrs["lang"] == "it"
     assert doc.by_id("join-title").text == "Partecipa alla partita"
-    assert doc.find("p", **{"class": "lede"}).text == (
+    assert doc.by_id("join-lede").text == (
         "1 giocatore finora. Scegli un nome con cui ti conosce il tavolo."
     )
     assert doc.by_id("join-button").text == "Entra"

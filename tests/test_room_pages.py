@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -42,6 +43,7 @@ def room_app(
     rooms = app.extensions["boggle.rooms"]
     rooms.clock = clock
     rooms.seeds = lambda: SEED
+    rooms.limits = replace(rooms.limits, countdown=0.0)  # see rooms_db.make_rooms_app
     yield app
     rooms.database.dispose()
 
@@ -376,6 +378,8 @@ def test_bad_input_to_every_form_is_a_4xx_page_never_a_500(room_app: Flask) -> N
         answers.append(guest.post(f"/room/{code}/join", data={"name": value}))
         answers.append(host.post(f"/room/{code}/rounds/1/words", data={"word": value}))
         answers.append(host.get(f"/room/{code}", query_string={"said": value}))
+        answers.append(guest.get("/room/join", query_string={"code": value}))
+        answers.append(host.post(f"/room/{code}/lock", data={"locked": value}))
     answers += [
         host.post("/room", json={"name": 5}),
         host.post("/room", json=["Ann"]),
@@ -384,6 +388,9 @@ def test_bad_input_to_every_form_is_a_4xx_page_never_a_500(room_app: Flask) -> N
         host.post(f"/room/{code}/rounds/0/words", data={"word": "sea"}),
         host.post(f"/room/{code}/rounds/99999999999/words", data={"word": "sea"}),
         host.post(f"/room/{code}/rounds/7/words", data={"word": "sea"}),
+        host.post(f"/room/{code}/players/1/remove"),
+        host.post(f"/room/{code}/players/99999999999/remove"),
+        guest.post(f"/room/{code}/players/1/remove"),
         host.get(f"/room/{code}", headers={"Authorization": "Basic QW5uOnB3"}),
         host.get(f"/room/{'Z' * 5000}"),
         host.get(f"/room/{code}", headers={"Cookie": f"boggle_room_{code}=\x7f"}),

@@ -15,6 +15,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from test_bad_input import NUMBERS, STRINGS, WRONG_TYPES, assert_json_error, case_id
 
+from web.params import FLAG_TEXTS
+
 #: What a JSON body can hold that a form cannot: a lone surrogate (from "\\ud800" in the
 #: JSON), a right-to-left mark, a name of only spaces of other kinds.
 MORE_STRINGS = ["\ud800", "a\udfffb", "\u200f", "\u3000\u3000", "x" * 1000]
@@ -106,10 +108,33 @@ def test_room_codes_in_addresses(app: Flask, value: str) -> None:
         ("GET", f"/rooms/{segment}/rounds/1/words", None),
         ("GET", f"/rooms/{segment}/rounds/1/results", None),
         ("GET", f"/rooms/{segment}/qr", None),
+        ("POST", f"/rooms/{segment}/lock", {"locked": True}),
+        ("DELETE", f"/rooms/{segment}/players/2", None),
     ):
         # An empty code makes "//", which the router redirects to its single slash.
         response = client.open(address, method=method, json=body, follow_redirects=True)
         assert_json_error(response, (404, 405))
+
+
+def test_lock_field(room: tuple[FlaskClient, str]) -> None:
+    host, code = room
+    for value in VALUES:
+        response = host.post(f"/rooms/{code}/lock", json={"locked": value})
+        assert_no_server_error(response, value)
+        # Only a yes or a no, as JSON or a form writes it, locks or opens the room.
+        flag = isinstance(value, bool) or (
+            isinstance(value, str) and value.strip().lower() in FLAG_TEXTS
+        )
+        assert response.status_code == (200 if flag else 400), value
+    assert_room_still_works(host, code)
+
+
+def test_player_numbers_in_addresses(room: tuple[FlaskClient, str]) -> None:
+    host, code = room
+    for number in ["0", "-1", "1.5", "1e3", "abc", "99999999999999999999", "2147483648", "7"]:
+        response = host.delete(f"/rooms/{code}/players/{number}")
+        assert_json_error(response, (404,))
+    assert_room_still_works(host, code)
 
 
 def test_round_numbers_in_addresses(room: tuple[FlaskClient, str]) -> None:

@@ -57,8 +57,9 @@ def database(room_database: str) -> Iterator[Database]:
 
 def make_rooms(database: Database, catalog: Catalog, clock: Clock, **limits: int) -> Rooms:
     """Rooms on the test's database and clock, rolling seed 0; the clock stands still
-    unless a test moves it, so the word rate is out of the way unless a test sets it."""
-    limits = {"words_per_second": 1000, **limits}
+    unless a test moves it, so the word rate is out of the way unless a test sets it,
+    and so is the countdown (a round starts when it is started)."""
+    limits = {"words_per_second": 1000, "countdown": 0.0, **limits}
     return Rooms(database, catalog, RoomLimits(**limits), clock=clock, seeds=lambda: 0)
 
 
@@ -231,11 +232,11 @@ def test_words_count_until_the_grace_ends(rooms: Rooms, clock: Clock) -> None:
     clock.advance(60)  # the end
     assert play(rooms, ann, "flat") == [("flat", "accepted")]
     state = rooms.state(ann.room, ann.token)["round"]
-    assert (state["state"], state["closes_at"] - state["ends_at"]) == ("playing", 2.0)
+    assert (state["state"], state["closes_at"] - state["ends_at"]) == ("playing", 0.5)
     with pytest.raises(RoundNotOver) as early:
         rooms.results(ann.room, ann.token, 1)
-    assert early.value.retry_after == pytest.approx(2.0)
-    clock.advance(1.999)
+    assert early.value.retry_after == pytest.approx(0.5)
+    clock.advance(0.499)
     assert play(rooms, ann, "flap") == [("flap", "accepted")]
     clock.advance(0.001)  # the end and the grace: over
     with pytest.raises(RoundOver):
@@ -248,11 +249,11 @@ def test_words_count_until_the_grace_ends(rooms: Rooms, clock: Clock) -> None:
 def test_a_round_cannot_start_while_one_is_played(rooms: Rooms, clock: Clock) -> None:
     ann = rooms.create(CLASSIC, "Ann", CLIENT)
     rooms.start_round(ann.room, ann.token)
-    clock.advance(61)
+    clock.advance(60.25)
     with pytest.raises(RoundInProgress) as playing:
         rooms.start_round(ann.room, ann.token)
-    assert playing.value.retry_after == pytest.approx(1.0)
-    clock.advance(1)
+    assert playing.value.retry_after == pytest.approx(0.25)
+    clock.advance(0.25)
     assert rooms.start_round(ann.room, ann.token) == 2
     with pytest.raises(RoundNotCurrent):
         play(rooms, ann, "flat", number=1)

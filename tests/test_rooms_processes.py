@@ -107,6 +107,8 @@ class Server:
             # The default list only: the others would make each start a few seconds longer.
             "BOGGLE_PRELOAD_DICTIONARIES": "standard",
             "BOGGLE_PRELOAD_RATINGS": "standard",
+            # The shortest countdown the settings allow, so that a round starts soon.
+            "BOGGLE_ROOM_COUNTDOWN_SECONDS": "2",
         }
         self.log = log.open("ab")
         self.process = subprocess.Popen(
@@ -176,6 +178,10 @@ def test_a_word_answered_survives_every_worker_killed_at_once(
     code, token = created["room"], created["token"]
     status, room = call(base, "POST", f"/rooms/{code}/rounds", {}, token)
     assert status == 201, room
+    # The board is shown at the round's start, after the countdown.
+    time.sleep(max(0.0, room["round"]["started_at"] - time.time()) + 0.05)
+    status, room = call(base, "GET", f"/rooms/{code}", token=token)
+    assert (status, room["round"]["state"]) == (200, "playing"), room
     board = parse_board(room["round"]["board"])
     on_board = sorted(reference_words(board, WORDS, 3), key=lambda w: (-len(w), w))
     assert on_board, f"no word on {board}"

@@ -11,12 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask import Flask
 from rooms_db import Clock
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, text
 
 from app import create_app
 from boggle import Catalog
@@ -37,6 +38,44 @@ def test_the_migrations_make_the_tables_the_models_describe(room_database: str) 
         differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
     engine.dispose()
     assert differences == []
+
+
+def test_the_second_migration_keeps_every_room_and_seat_of_the_first(empty_database: str) -> None:
+    upgrade(empty_database, "0001_rooms")
+    engine = create_engine(empty_database)
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO rooms (id, code, dice, rows, cols, min_length, dictionary, seconds,"
+                " created_at, active_at) VALUES (1, '8KDGZEFYWP', 'classic', 4, 4, 3,"
+                " 'standard', 180, 100.0, 150.0)"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO players (id, room_id, seat, name, name_key, host, token_hash,"
+                " joined_at, rate_window, rate_count) VALUES"
+                " (1, 1, 1, 'Ann', 'ann', :yes, :ann, 100.0, 0, 0),"
+                " (2, 1, 2, 'Bob', 'bob', :no, :bob, 120.0, 0, 0)"
+            ),
+            {"yes": True, "no": False, "ann": "a" * 64, "bob": "b" * 64},
+        )
+    upgrade(empty_database)
+    with engine.connect() as connection:
+        room = connection.execute(text("SELECT code, locked, handoff_from FROM rooms")).one()
+        players = connection.execute(
+            text("SELECT name, name_key, seen_at, removed_at FROM players ORDER BY seat")
+        ).all()
+        assert MigrationContext.configure(connection).get_current_revision() == SCHEMA_REVISION
+    assert tuple(room) == ("8KDGZEFYWP", False, None)
+    # Each player is last seen when they joined: nobody is taken for away at once.
+    assert [tuple(p) for p in players] == [("Ann", "ann", 100.0, None), ("Bob", "bob", 120.0, None)]
+    # And back: the first schema again, its rows as they were.
+    command.downgrade(alembic_config(empty_database), "0001_rooms")
+    with engine.connect() as connection:
+        names = connection.execute(text("SELECT name, name_key FROM players ORDER BY seat")).all()
+    assert [tuple(p) for p in names] == [("Ann", "ann"), ("Bob", "bob")]
+    engine.dispose()
 
 
 def test_migrating_twice_changes_nothing(tmp_path: Path) -> None:
@@ -149,6 +188,9 @@ def test_prune_rooms_runs_from_the_command_line(
         ("ROOM_WORDS_PER_SECOND", 2.5, "a whole number from 1 to 1,000"),
         ("ROOM_MAX_WORDS", -1, "a whole number from 1 to 100,000"),
         ("ROOM_IDLE_SECONDS", 59, "a whole number of seconds from 60 to 315,360,000"),
+        ("ROOM_CODE_MISSES_PER_HOUR", 0, "a whole number from 1 to 1,000,000"),
+        ("ROOM_COUNTDOWN_SECONDS", 1, "a whole number of seconds from 2 to 60"),
+        ("ROOM_HOST_AWAY_SECONDS", 4, "a whole number of seconds from 5 to 3,600"),
         ("DATABASE_URL", 5, "a database URL"),
         ("ROOM_SQLITE_SYNCHRONOUS", "off", "one of 'full', 'normal'"),
     ],

@@ -320,6 +320,27 @@ def read_whole_number(value: Any, field: str, low: int, high: int) -> int | None
     return number
 
 
+#: How a form writes a yes or no (a checkbox's "on", a hidden field's "1"), beside JSON's.
+FLAG_TEXTS = {"true": True, "1": True, "on": True, "false": False, "0": False, "off": False}
+
+
+def read_flag(value: Any, field: str) -> bool | None:
+    """A yes or no: JSON's true or false, or a form's "true"/"false", "1"/"0", "on"/"off";
+    None if absent."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in FLAG_TEXTS:
+        return FLAG_TEXTS[value.strip().lower()]
+    given = repr(value[:20]) if isinstance(value, str) else _json_type(value)
+    raise bad_request(
+        f"bad_{field}",
+        _("%(field)s must be true or false, not %(given)s", field=repr(field), given=given),
+        field,
+    )
+
+
 def _not_in_range(field: str, low: int, high: int, given: str) -> str:
     """The message of a whole-number field given something else: the rule, and what came."""
     return _(

@@ -1,12 +1,15 @@
-"""Security headers on every response.
+"""Security headers on every response, and the Host every request must name.
 
 The page has no inline script or style (everything is in static/), so the policy can
 forbid both; ``frame-ancestors 'none'`` stops the app being framed by another site.
+An answer to a request that came over TLS (directly, or through the one proxy the
+``PROXY_HOPS`` setting trusts) also tells the browser to use TLS alone from then on.
 """
 
 from __future__ import annotations
 
-from flask import Response
+from flask import Response, request
+from werkzeug.exceptions import SecurityError
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -30,9 +33,28 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 
+#: Sent over TLS only (RFC 6797 has browsers ignore it over plain HTTP): a year, the
+#: least that browsers' preload lists take. No ``includeSubDomains``: the app cannot
+#: know what else runs under its domain. deploy/nginx.conf sends the same on its own
+#: answers (a test holds the two equal).
+STRICT_TRANSPORT_SECURITY = "max-age=31536000"
+
 
 def add_security_headers(response: Response) -> Response:
     """Set the security headers (an ``after_request`` hook)."""
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    if request.is_secure:
+        response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
     return response
+
+
+def require_host() -> None:
+    """Refuse a request that names no Host, or an empty one (a ``before_request`` hook).
+
+    HTTP/1.0 allows leaving it out, and Werkzeug then builds links from the server's
+    own address: behind nginx on a Unix socket that is nothing, and a room's link was
+    ``http:///room/...``. Answered as an untrusted Host (400 ``untrusted_host``).
+    """
+    if not request.environ.get("HTTP_HOST", "").strip():
+        raise SecurityError("the request names no Host")

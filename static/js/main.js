@@ -148,6 +148,7 @@ async function solve(params, how, word = null) {
   } catch (error) {
     if (ticket !== latest) return;
     results.hide();
+    $("skip-words").hidden = true;
     errors.show(error.field, error.message);
     // A board refused for one cube: the grid shows it as typed and points at that cube.
     if (error.cell) entry.showRefused(params.get("board"), error.cell, error.message);
@@ -155,6 +156,7 @@ async function solve(params, how, word = null) {
   }
   if (ticket !== latest) return;
   results.show(result);
+  $("skip-words").hidden = false;
   if (word) results.select(word);
   definition.show(results.selected);
   if (how) history[how](null, "", address("", params, form.action));
@@ -246,6 +248,7 @@ window.addEventListener("popstate", () => {
   if (!fields.board.value.trim()) {
     clearErrors();
     results.hide();
+    $("skip-words").hidden = true;
     return;
   }
   const word = params.get("word");

@@ -13,13 +13,20 @@
 import { DefinitionPanel } from "./definitions.js";
 import { getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker } from "./lib/board-view.js";
-import { $, h } from "./lib/dom.js";
+import { $, guardLeaving, h, showWhole } from "./lib/dom.js";
 import { _, ngettext, number } from "./lib/i18n.js";
 import { RovingList } from "./lib/roving.js";
 import * as rounds from "./lib/round.js";
 import { defaultMinLength, rules } from "./lib/rules.js";
 import { Tracer } from "./lib/trace.js";
-import { attemptItem, lengthRows, WordListTools, wordList } from "./lib/word-list.js";
+import {
+  attemptItem,
+  lengthRows,
+  RECENT_WORDS,
+  SORTS,
+  WordListTools,
+  wordList,
+} from "./lib/word-list.js";
 
 const page = $("practice");
 const given = page.dataset; // what the address asked for, checked by the server
@@ -27,6 +34,7 @@ const STORE = "boggle.practice";
 const BESTS = "boggle.practice.bests"; // personal bests by board size, {"4x4": points}
 const LOW_TIME_MS = 10_000; // the timer turns red for the last seconds
 const TICK_MS = 200;
+const BEST_MISSED = 3; // the missed words the summary names
 
 // How each verdict reads: the server's wording for those it shares with the scoring
 // page (boggle/standings.py, in the reader's language: web/play.py), and the states
@@ -59,7 +67,6 @@ const KEEP_NUM = { num: "%(num)s" };
 const strong = (n) => h("strong", {}, number(n));
 
 const view = new BoardView($("result-board"));
-view.pinWithin($("round"));
 new RovingList($("found-list"));
 new RovingList($("missed-list"));
 const definition = new DefinitionPanel($("definition"), (word) => getJSON("define", { word }));
@@ -88,6 +95,7 @@ const state = {
   ticking: 0, // the timer's interval id
   confirming: false, // Stop was pressed once: "Stop now" or "Keep playing"?
 };
+
 
 // --- Storage and the API ----------------------------------------------------------------
 
@@ -187,6 +195,12 @@ $("setup-form").addEventListener("submit", async (event) => {
 // --- The round ------------------------------------------------------------------------
 
 const over = () => rounds.isOver(state.round, Date.now());
+
+// Leaving the page while the round runs asks first (the round goes on without the player).
+const guard = guardLeaving(() => state.round !== null && !over());
+
+// Once the round is over, the board pins over the lists of words found and missed.
+view.pinWithin($("round").querySelector(".words-panel"), () => state.round !== null && over());
 
 /** Show the round's board and words; run the timer, or show the results if it is over. */
 function begin(solved) {
@@ -303,6 +317,7 @@ async function finish() {
   state.outcome = outcome;
   if (!outcome.error) state.best = recordBest(round, outcome.players[0].total_score);
   render();
+  showWhole($("summary"));
   $("announce").textContent = _("%(title)s: %(summary)s.", {
     title: $("summary-title").textContent,
     summary: $("summary-text").textContent,
@@ -363,6 +378,7 @@ function renderOutcome() {
   );
   const lists = [$("found-title"), $("found-list"), $("missed-title"), $("missed-list")];
   $("missed-tools").hidden = !outcome?.missed?.count;
+  $("best-missed").hidden = !outcome?.missed?.count;
   if (!outcome || outcome.error) {
     $("summary-text").textContent = outcome
       ? _("The round could not be scored: %(error)s", { error: outcome.error })
@@ -400,6 +416,9 @@ function renderOutcome() {
     words: ngettext("%(num)s word", "%(num)s words", missed.count),
     points: ngettext("%(num)s point", "%(num)s points", missed.total_score),
   });
+  // The best of them under the score, on the first screen: by points, then length.
+  const top = [...missed.words].sort(SORTS.score).slice(0, BEST_MISSED);
+  $("best-missed-list").replaceChildren(wordList(top, picker.selected));
   renderMissed();
 }
 
@@ -475,15 +494,14 @@ function renderEntries(playing) {
   $("no-words").textContent = playing ? _("None yet.") : _("None: every word you entered counted.");
   $("no-words").hidden = shown.length > 0;
   $("how-to").hidden = !playing;
-  $("entered").replaceChildren(
-    ...shown.map((entry) =>
-      attemptItem(
-        entry.word,
-        entry.verdict,
-        entry.verdict === "found" ? `+${number(entry.points)}` : VERDICTS[entry.verdict],
-      ),
-    ),
-  );
+  const item = (entry) =>
+    attemptItem(
+      entry.word,
+      entry.verdict,
+      entry.verdict === "found" ? `+${number(entry.points)}` : VERDICTS[entry.verdict],
+    );
+  $("entered").replaceChildren(...shown.map(item));
+  $("recent").replaceChildren(...(playing ? shown.slice(0, RECENT_WORDS).map(item) : []));
   definition.upgrade($("entered"), ".attempt-word");
   const { words, points } = rounds.tally(state.round);
   $("tally").replaceChildren(
@@ -546,7 +564,9 @@ async function resume(stored) {
 
 // Another tab started, ended or cleared the round: show what it did.
 window.addEventListener("storage", (event) => {
-  if (event.key === STORE) location.reload();
+  if (event.key !== STORE) return;
+  guard.off(); // the other tab has the round: this one follows without asking
+  location.reload();
 });
 
 $("needs-js").hidden = true;

@@ -20,9 +20,11 @@ function duration(seconds) {
   return ngettext("%(num)s minute", "%(num)s minutes", seconds / 60);
 }
 
-/** Reword the "the dice's rule" and "the dice's time" options for the chosen dice set. */
+/** Reword the "the dice's rule" and "the dice's time" options for the chosen dice set,
+ * and say its whole title under the menu. */
 function suitDefaults() {
   const chosen = $("dice").selectedOptions[0].dataset;
+  $("dice-title").textContent = chosen.title;
   const letters = Number(chosen.minLength);
   $("min_length").querySelector("[data-default]").textContent = ngettext(
     "The dice's rule (%(num)s letter)",

@@ -1,9 +1,12 @@
 // A game room (templates/room.html), live: the page polls the room (GET /rooms/CODE,
-// conditional on its ETag, every 2 s and faster as a round ends) and draws what the
-// server says, so every phone at the table shows the same thing: the join form, the
-// lobby, the round in play or its results. The clock counts down to the server's
-// `ends_at`, corrected by this clock's offset from the server's (reckoned from `now`
-// and half the round trip of the quickest poll). Words are traced on the cubes or typed
+// conditional on its ETag, every 2 s) and draws what the server says, so every phone at
+// the table shows the same thing: the join form, the lobby, the countdown, the round in
+// play or its results. Every time is the server's, read on this page's clock corrected
+// by its offset from the server's (lib/server-clock.js, from each answer's time and
+// round trip): the countdown counts down to `started_at`, when the page asks for the
+// board (the server shows none before), so every phone shows it at the same server
+// instant; the clock counts down to `ends_at`, and the results are asked for at
+// `closes_at`, the instant the server has them. Words are traced on the cubes or typed
 // (lib/trace.js, as in practice) and each is judged by the server at once, privately
 // (POST .../words); a reload restores them (GET .../words). The results, theirs to
 // show only once time is up, are the server's (GET .../results): each player's words
@@ -14,24 +17,24 @@
 // are the template's, in the reader's language (lib/i18n.js); the verdicts and the
 // results' sentences come worded by the server.
 
-import { getIfChanged, getJSON, postJSON } from "./lib/api.js";
+import { deleteJSON, getIfChanged, getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker, pathText } from "./lib/board-view.js";
-import { $, announce, FieldErrors, h } from "./lib/dom.js";
+import { $, announce, FieldErrors, guardLeaving, h } from "./lib/dom.js";
 import { _, ngettext, number as writeNumber } from "./lib/i18n.js";
 import { RovingList } from "./lib/roving.js";
 import { clock, normalize } from "./lib/round.js";
 import { rules } from "./lib/rules.js";
+import { ServerClock } from "./lib/server-clock.js";
 import { Tracer } from "./lib/trace.js";
-import { attemptItem, wordList } from "./lib/word-list.js";
+import { attemptItem, RECENT_WORDS, wordList } from "./lib/word-list.js";
 
 const page = $("room");
 const code = page.dataset.code;
 const root = new URL(page.dataset.root, location.href).href; // the API is at the app's root
 const room = (path = "") => `rooms/${code}${path}`;
 
-const POLL_MS = 2000; // the room is asked every 2 s...
-const LAST_SECONDS_POLL_MS = 500; // ...and every half second at a round's very end
-const LAST_SECONDS_MS = 4000;
+const POLL_MS = 2000; // the room is asked every 2 s
+const EARLY_RETRY_MS = 40; // asked a shade early for the board or the results: again soon
 const RETRY_RESULTS_MS = 700; // asking again, when the results could not be had
 const TICK_MS = 200;
 const LOW_TIME_MS = 10_000; // the timer turns red for the last seconds
@@ -64,19 +67,22 @@ function strong(text, values) {
 const state = {
   room: null, // the last room document
   etag: null,
-  offset: 0, // the server's clock minus this one, in ms
-  trip: Infinity, // the round trip the offset was reckoned from
-  view: page.dataset.state, // join | waiting | playing | finished
+  view: page.dataset.state, // join | waiting | starting | playing | finished
   drawn: 0, // the round whose board is drawn for play
   words: [], // this player's words in the current round: {word, verdict, score, path}
   wordsRound: 0, // the round `words` belong to (restored from the server once per round)
   results: null, // the finished round's results document
   resultsRound: 0,
   asking: false, // a results request is on its way
+  resultsDue: 0, // the round whose results are asked for at its close
   warned: 0, // the round whose "ten seconds left" was said
+  counted: 0, // the round whose countdown was announced
+  handoff: null, // the instant of the last hand-off of the host's seat this page said
   polling: 0, // the timeout of the next poll
   ticking: 0, // the clock's interval
+  counting: 0, // the countdown's timeout
 };
+const serverClock = new ServerClock();
 
 const playView = new BoardView($("play-board"));
 const resultView = new BoardView($("result-board"));
@@ -86,8 +92,11 @@ const picker = new PathPicker($("finished"), resultView, $("selection"));
 new RovingList($("columns"));
 new RovingList($("missed-list"));
 const joinErrors = new FieldErrors(["name"]);
+// Leaving the page mid-round, or as it counts down, asks first: the round goes on
+// without the player.
+guardLeaving(() => state.view === "playing" || state.view === "starting");
 
-const serverNow = () => Date.now() + state.offset;
+const serverNow = () => serverClock.serverNow();
 const round = () => state.room?.round;
 const you = () => state.room?.players.find((p) => p.id === state.room.you) ?? null;
 
@@ -102,6 +111,8 @@ function timeLeft() {
 function viewOf() {
   const r = round();
   if (!state.room || state.room.you === null) return "join";
+  // Until the answer with the board comes, the countdown stays (at 0 once it is time).
+  if (r.state === "starting") return "starting";
   if (r.state === "playing" && timeLeft() > 0) return "playing";
   if (r.state === "waiting" || r.number === 0) return "waiting";
   return "finished";
@@ -109,37 +120,38 @@ function viewOf() {
 
 // --- Talking to the server -------------------------------------------------------------
 
-/** Take a room document: reckon the clock's offset from it, and draw the room. */
-function take(doc, sent = null, received = null) {
-  if (sent !== null && received - sent < state.trip + 50) {
-    // The quickest round trip gives the best estimate; a slow one must not spoil it.
-    state.offset = doc.now * 1000 - (sent + received) / 2;
-    state.trip = Math.min(state.trip, received - sent);
-  }
+/** Take a room document, and draw the room. */
+function take(doc) {
   state.room = doc;
   render();
 }
 
-/** Ask for the room (unless it has not changed), then again in a moment. */
+/** Ask for the room (unless it has not changed), then again in a moment: at the
+ * round's start if it is counting down, for its board. */
 async function poll() {
   clearTimeout(state.polling);
   try {
     const answer = await getIfChanged(room(), state.etag, root);
+    serverClock.sample(answer.sent, answer.received, answer.serverTime);
     $("room-error").hidden = true;
     if (answer.status !== 304) {
       state.etag = answer.etag;
-      take(answer.body, answer.sent, answer.received);
+      take(answer.body);
     } else {
       render(); // the clock may have run out
     }
   } catch (error) {
     showError(error.offline ? _("The server cannot be reached; trying again.") : error.message);
   }
-  // Quicker at the very end, and between the end and the results (the short grace in
-  // which words sent before the end still count).
-  const left = timeLeft();
-  const closing = round()?.state === "playing" && left < LAST_SECONDS_MS;
-  state.polling = setTimeout(poll, closing ? LAST_SECONDS_POLL_MS : POLL_MS);
+  const r = round();
+  let wait = POLL_MS;
+  if (r?.state === "starting") {
+    // At the start by the server's clock (surely: a poll a shade early is answered 304,
+    // still starting, and costs another round trip).
+    const until = serverClock.untilSurely(r.started_at);
+    wait = until > 0 ? Math.min(POLL_MS, until) : EARLY_RETRY_MS;
+  }
+  state.polling = setTimeout(poll, wait);
 }
 
 /** Ask for the room at once, whatever the last ETag (the caller's seat changed). */
@@ -163,6 +175,7 @@ function render() {
   for (const id of ["join", "lobby", "play", "finished"]) {
     $(id).hidden = id !== { join: "join", waiting: "lobby", playing: "play", finished: "finished" }[state.view];
   }
+  $("starting").hidden = state.view !== "starting";
   const me = you();
   const who = me?.host
     ? _("You play as <strong>%(name)s</strong> and host the room.")
@@ -171,6 +184,14 @@ function render() {
   page.dataset.you = me?.id ?? "";
   page.dataset.round = round().number;
   renderLobby(me);
+  renderJoin();
+  renderHandoff(me);
+  renderManage(me);
+  if (state.view === "starting") renderCountdown();
+  else {
+    clearTimeout(state.counting);
+    state.counting = 0;
+  }
   if (state.view === "playing") renderPlay(before !== "playing");
   else {
     clearInterval(state.ticking);
@@ -220,6 +241,93 @@ function renderLobby(me) {
   $("waiting-next").hidden = host;
 }
 
+/** The join form, or why there is none: the room is locked; and the note for a player
+ * the host removed. */
+function renderJoin() {
+  const { locked, removed } = state.room;
+  $("removed-note").hidden = !removed;
+  $("locked-note").hidden = !locked;
+  $("join-lede").hidden = locked;
+  $("join-form").hidden = locked;
+}
+
+/** Who hosts the room now, when its host was away: every phone says so, once aloud. */
+function renderHandoff(me) {
+  const { handoff } = state.room;
+  const note = $("room-note");
+  note.hidden = !handoff;
+  if (!handoff) {
+    note.replaceChildren();
+    return;
+  }
+  const name = (id) => state.room.players.find((p) => p.id === id)?.name;
+  const [old, heir] = [name(handoff.from), name(handoff.to)];
+  const seconds = Number(page.dataset.hostAway);
+  let text;
+  if (handoff.to === me?.id) {
+    text = old
+      ? _("<strong>%(old)s</strong> has been away for %(seconds)s s: you host the room now.")
+      : _("The host has been away for %(seconds)s s: you host the room now.");
+  } else {
+    text = old
+      ? _("<strong>%(old)s</strong> has been away for %(seconds)s s: <strong>%(new)s</strong> hosts the room now.")
+      : _("The host has been away for %(seconds)s s: <strong>%(new)s</strong> hosts the room now.");
+  }
+  note.replaceChildren(...strong(text, { old, new: heir, seconds }));
+  if (state.handoff !== handoff.at) {
+    state.handoff = handoff.at;
+    announce(note.textContent);
+  }
+}
+
+/** The host's controls: the lock, and a Remove button for each other player. */
+function renderManage(me) {
+  const host = Boolean(me?.host);
+  $("manage").hidden = !(host && (state.view === "waiting" || state.view === "finished"));
+  if (!host) return;
+  const { locked, players } = state.room;
+  $("lock-room").setAttribute("aria-pressed", String(locked));
+  $("lock-value").value = locked ? "0" : "1";
+  $("lock-state").textContent = locked ? _("Nobody new can join.") : _("Anyone with the code can join.");
+  const others = players.filter((p) => p.id !== me.id);
+  $("no-seats").hidden = others.length > 0;
+  $("seats").replaceChildren(
+    ...others.map((player) =>
+      h(
+        "li",
+        { "data-player": player.id },
+        h("span", { class: "seat-name" }, player.name),
+        h(
+          "button",
+          { type: "button", class: "seat-remove", "data-player": player.id },
+          _("Remove"),
+          h("span", { class: "vh" }, ` ${player.name}`),
+        ),
+      ),
+    ),
+  );
+}
+
+// --- The countdown ---------------------------------------------------------------------
+
+/** 3, 2, 1 to the round's start by the server's clock, each number at its whole second
+ * (the poll at the start brings the board, see `poll`). */
+function renderCountdown() {
+  const r = round();
+  $("starting-title").textContent = _("Round %(number)s is about to start", { number: r.number });
+  const left = serverClock.until(r.started_at);
+  // "1" stays until the board comes (a round trip after the start), never "0".
+  const seconds = Math.max(1, Math.ceil(left / 1000));
+  $("countdown").textContent = String(seconds);
+  if (state.counted !== r.number) {
+    state.counted = r.number;
+    announce(ngettext("The round starts in %(num)s second.", "The round starts in %(num)s seconds.", seconds));
+    showWhole($("starting"));
+  }
+  clearTimeout(state.counting);
+  if (left > 0) state.counting = setTimeout(renderCountdown, left % 1000 || 1000);
+}
+
 // --- The round in play -----------------------------------------------------------------
 
 function renderPlay(starting) {
@@ -266,11 +374,7 @@ function tick() {
   $("timer").textContent = clock(left);
   $("timer").classList.toggle("low", left <= LOW_TIME_MS);
   $("time-bar").value = left / ((r.ends_at - r.started_at) * 1000);
-  if (left === 0) {
-    render(); // time's up: the results
-    clearTimeout(state.polling);
-    state.polling = setTimeout(poll, RETRY_RESULTS_MS);
-  }
+  if (left === 0) render(); // time's up: the results, at the round's close
 }
 
 /** Send a word to the server; show its verdict (only this player sees it). */
@@ -327,15 +431,14 @@ function say(word, verdict, detail = 0) {
 function renderWords() {
   const shown = [...state.words].reverse();
   $("no-words").hidden = shown.length > 0;
-  $("entered").replaceChildren(
-    ...shown.map((entry) =>
-      attemptItem(
-        entry.word,
-        entry.verdict,
-        entry.verdict === "accepted" ? `+${entry.score}` : VERDICTS[entry.verdict],
-      ),
-    ),
-  );
+  const item = (entry) =>
+    attemptItem(
+      entry.word,
+      entry.verdict,
+      entry.verdict === "accepted" ? `+${entry.score}` : VERDICTS[entry.verdict],
+    );
+  $("entered").replaceChildren(...shown.map(item));
+  $("recent").replaceChildren(...shown.slice(0, RECENT_WORDS).map(item));
   const accepted = state.words.filter((w) => w.verdict === "accepted");
   const points = accepted.reduce((sum, w) => sum + w.score, 0);
   // Two counts, each its own counted text, as the template says them.
@@ -372,8 +475,12 @@ function renderFinished(arriving) {
   $("result-title").textContent = _("Round %(number)s: time's up", { number });
   $("totals-title").textContent = ngettext("The room after %(num)s round", "The room after %(num)s rounds", number);
   if (state.resultsRound !== number) {
-    // The results come once the server says the round is over (past its grace).
-    if (round().state === "finished") askResults(number);
+    // The results come at the round's close (its end and the short grace for words on
+    // their way), by the server's clock: asked for then, not polled for.
+    if (state.resultsDue !== number) {
+      state.resultsDue = number;
+      setTimeout(() => askResults(number), Math.max(0, serverClock.untilSurely(round().closes_at)));
+    }
     if (arriving) {
       // The board just played stays in view while the server counts.
       const { board } = round();
@@ -401,7 +508,9 @@ async function askResults(number) {
     pollNow(); // the totals now count this round
   } catch (error) {
     if (error.code === "round_not_over" || error.offline) {
-      setTimeout(() => round().number === number && askResults(number), RETRY_RESULTS_MS);
+      // Asked a shade early (this clock's estimate is off by a little), or not answered.
+      const wait = error.offline ? RETRY_RESULTS_MS : EARLY_RETRY_MS;
+      setTimeout(() => round().number === number && askResults(number), wait);
     } else {
       $("headline").textContent = _("The results could not be had: %(message)s", { message: error.message });
     }
@@ -528,6 +637,34 @@ $("join-form").addEventListener("submit", async (event) => {
     joinErrors.show("name", error.message);
   } finally {
     $("join-button").disabled = false;
+  }
+});
+
+// The host's controls: the lock, and removing a player (the answer is the room).
+$("lock-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const button = $("lock-room");
+  button.disabled = true;
+  try {
+    state.etag = null;
+    take(await postJSON(room("/lock"), { locked: !state.room.locked }, root));
+  } catch (error) {
+    showError(error.message);
+  } finally {
+    button.disabled = false;
+  }
+});
+
+$("seats").addEventListener("click", async (event) => {
+  const button = event.target.closest(".seat-remove");
+  if (!button) return;
+  button.disabled = true;
+  try {
+    state.etag = null;
+    take(await deleteJSON(room(`/players/${button.dataset.player}`), root));
+  } catch (error) {
+    showError(error.message);
+    button.disabled = false;
   }
 });
 

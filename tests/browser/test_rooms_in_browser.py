@@ -21,7 +21,14 @@ from urllib.parse import urlencode
 from urllib.request import urlopen
 
 import pytest
-from page_actions import STILL, low_contrast, served
+from page_actions import (
+    PHONE_390,
+    STILL,
+    check_round_screen,
+    low_contrast,
+    served,
+    type_words,
+)
 
 from app import create_app
 from boggle import Catalog
@@ -35,6 +42,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 #: The seed every round rolls from: a classic board with words shared and unshared.
 SEED = 2026
 ROUND_SECONDS = 10
+#: The three-player round traces and types five words and takes screenshots before time
+#: is up: long enough that a busy machine finishes them inside the round.
+LONG_ROUND_SECONDS = 25
 # As tests/browser/conftest.py's pages: every CSP violation is a console error.
 REPORT_CSP_VIOLATIONS = """
 document.addEventListener("securitypolicyviolation", (event) =>
@@ -49,9 +59,9 @@ def room_url(
     """The app on a fresh, migrated SQLite database, served on a free local port."""
     database = f"sqlite:///{tmp_path_factory.mktemp('rooms') / 'rooms.sqlite3'}"
     upgrade(database)
-    app = create_app(
-        {"TESTING": True, "CACHE_DIR": str(cache_dir), "DATABASE_URL": database}, catalog=catalog
-    )
+    # The shortest countdown the settings allow: test_room_table_in_browser.py counts it.
+    config = {"CACHE_DIR": str(cache_dir), "DATABASE_URL": database, "ROOM_COUNTDOWN_SECONDS": 2}
+    app = create_app({"TESTING": True, **config}, catalog=catalog)
     app.extensions["boggle.rooms"].seeds = lambda: SEED
     with served(app) as url:
         yield url
@@ -173,7 +183,7 @@ def test_three_players_play_a_round_and_see_the_same_results(
 ) -> None:
     # Cy's browser asks for the dark theme, for the screenshots.
     ann, bob, cy = open_page(), open_page(**PHONE), open_page(color_scheme="dark")
-    link = create_room(ann, room_url, "Ann", expect)
+    link = create_room(ann, room_url, "Ann", expect, LONG_ROUND_SECONDS)
     # The lobby: the link, its QR code (drawn by the server) and the players.
     assert ann.locator("#room-qr").evaluate("img => img.complete && img.naturalWidth > 0")
     expect(ann.locator("#players li")).to_have_text(["Ann host you"])
@@ -219,7 +229,7 @@ def test_three_players_play_a_round_and_see_the_same_results(
 
     for page in (ann, bob, cy):
         expect(page.locator("#columns .room-column")).to_have_count(
-            3, timeout=(ROUND_SECONDS + 6) * 1000
+            3, timeout=(LONG_ROUND_SECONDS + 6) * 1000
         )
     headline = ann.locator("#headline").inner_text()
     seen = columns(ann)
@@ -295,6 +305,7 @@ def test_a_late_joiner_plays_the_round_and_a_reload_keeps_the_words(
     expect(late.locator("#message")).to_contain_text("accepted")
     type_word(late, word["word"])
     expect(late.locator("#message")).to_have_text(f"{word['word']}: already entered")
+    late.once("dialog", lambda dialog: dialog.accept())  # leaving mid-round asks first
     late.reload()
     expect(late.locator("#entered li")).to_have_count(1)
     expect(late.locator("#entered li")).to_have_text([f"{word['word']} +{word['score']}"])
@@ -311,8 +322,10 @@ def test_on_a_phone_the_whole_board_and_the_word_entry_are_on_the_first_screen(
     phone.screenshot(path=artifacts / "room-new-phone.png", full_page=True)
     create_room(phone, room_url, "Pat", expect, seconds=60)
     phone.screenshot(path=artifacts / "room-lobby-phone.png", full_page=True)
-    # The host's first screen holds the link, its QR code and Start.
-    assert phone.evaluate(ON_SCREEN, "#room-url, #share-room, #room-qr, #start-round")
+    # The host's first screen holds the link and its QR code (200 px wide: Start is just
+    # below on this small a phone, on the first screen of a 390 x 844 one, as
+    # test_room_table_in_browser.py checks).
+    assert phone.evaluate(ON_SCREEN, "#room-url, #share-room, #room-qr")
     phone.get_by_role("button", name="Start round").tap()
     expect(phone.locator("#play-board .cube")).to_have_count(16)
     phone.evaluate("window.scrollTo(0, 0)")
@@ -320,6 +333,28 @@ def test_on_a_phone_the_whole_board_and_the_word_entry_are_on_the_first_screen(
     phone.screenshot(path=artifacts / "room-phone-first-screen.png")
     assert inside, "the board or the word entry is off the first screen at 375x740"
     assert phone.evaluate("document.scrollingElement.scrollWidth") <= 375
+
+
+def test_a_rounds_screen_on_a_phone_is_the_game_and_leaving_it_asks_first(
+    open_page: Callable[..., Page], room_url: str, expect: Callable, artifacts: Path
+) -> None:
+    # As practice's (tests/browser/test_phone_in_browser.py), on the dark theme here.
+    phone = open_page(color_scheme="dark", **PHONE_390)
+    create_room(phone, room_url, "Pat", expect, seconds=60)
+    expect(phone.locator(".site-nav")).to_be_visible()  # the lobby keeps the header
+    phone.get_by_role("button", name="Start round").tap()
+    expect(phone.locator("#play-board .cube")).to_have_count(16)
+    words = solve(room_url, board_of(phone))["words"]
+    typed = (words[0]["word"], "xyzzy", words[1]["word"], words[2]["word"])
+    type_words(phone, typed, expect)
+    recent = [typed[3], typed[2], typed[1]]
+    check_round_screen(phone, "#play-board", recent, expect, artifacts, "room-dark")
+    assert low_contrast(phone) == []
+    # Leaving mid-round asks first.
+    asked: list[str] = []
+    phone.once("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
+    phone.goto(f"{room_url}/")
+    assert asked == ["beforeunload"]
 
 
 def test_without_javascript_a_room_is_made_joined_and_played_by_forms(

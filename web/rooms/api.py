@@ -14,6 +14,8 @@ import hashlib
 import io
 import logging
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import segno
@@ -28,6 +30,7 @@ from boggle.rules import RULES, Ruleset
 from boggle.words import normalize_word
 from games import codes
 from games.errors import (
+    CannotRemoveHost,
     DatabaseNotReady,
     DatabaseUnavailable,
     NameTaken,
@@ -35,18 +38,23 @@ from games.errors import (
     NotYourSeat,
     RoomError,
     RoomFull,
+    RoomLocked,
     RoundInProgress,
     RoundNotCurrent,
     RoundNotOver,
+    RoundNotStarted,
     RoundOver,
     SearchTooLong,
+    TooManyGuesses,
     TooManyRooms,
     TooManyWords,
     Unauthorized,
+    UnknownPlayer,
     UnknownRoom,
     UnknownRound,
     WordLimitReached,
 )
+from games.names import mixed_letters
 from games.rooms import (
     BadWord,
     Rooms,
@@ -58,7 +66,14 @@ from games.rooms import (
 
 from .. import i18n, service
 from ..errors import APIError, bad_request
-from ..params import read_fields, read_min_length, read_name, read_size, read_whole_number
+from ..params import (
+    read_fields,
+    read_flag,
+    read_min_length,
+    read_name,
+    read_size,
+    read_whole_number,
+)
 from ..play import BIG_BOARD_CELLS, BIG_ROUND_SECONDS, ROUND_SECONDS
 from . import bp
 
@@ -73,6 +88,9 @@ DEFAULT_DICE = "classic"
 COOKIE_PREFIX = "boggle_room_"
 #: Round numbers are stored as 32-bit integers; a larger one names no round.
 MAX_ROUND_NUMBER = 2**31 - 1
+#: The header of every room document and poll, 304s included: the server's clock, in
+#: Unix seconds, from which each phone reckons its own clock's offset.
+SERVER_TIME_HEADER = "X-Server-Time"
 
 #: The HTTP status of each error of the game.
 STATUS: dict[type[RoomError], int] = {
@@ -80,17 +98,22 @@ STATUS: dict[type[RoomError], int] = {
     Unauthorized: 401,
     NotHost: 403,
     NotYourSeat: 403,
+    RoomLocked: 403,
     UnknownRoom: 404,
     UnknownRound: 404,
+    UnknownPlayer: 404,
     NameTaken: 409,
     RoomFull: 409,
+    CannotRemoveHost: 409,
     RoundInProgress: 409,
+    RoundNotStarted: 409,
     RoundNotCurrent: 409,
     RoundNotOver: 409,
     RoundOver: 409,
     WordLimitReached: 409,
     SearchTooLong: 422,
     TooManyRooms: 429,
+    TooManyGuesses: 429,
     TooManyWords: 429,
     DatabaseNotReady: 503,
     DatabaseUnavailable: 503,
@@ -123,6 +146,18 @@ def rooms() -> Rooms:
     return current_app.extensions["boggle.rooms"]
 
 
+@contextmanager
+def guarded(code: str) -> Iterator[None]:
+    """A request that needs a seat in the room: a caller refused one (no room of the
+    code, or no seat in it) counts against the limit on guesses, as ``Rooms.stranger``
+    says, so that past the limit no answer tells which codes are rooms."""
+    try:
+        yield
+    except (UnknownRoom, Unauthorized) as refused:
+        rooms().stranger(code, client_address(), known=isinstance(refused, Unauthorized))
+        raise
+
+
 # --- Routes ---------------------------------------------------------------------------
 
 
@@ -152,10 +187,11 @@ def join_room(code: str) -> tuple[Response, int]:
     if token:
         try:
             seat = rooms().seat(code, token)
-        except Unauthorized:
+        except (Unauthorized, UnknownRoom):
             pass  # a token from an earlier database, or none of this room's: seat anew
         else:
             return seated(seat_document(seat), seat), 200
+    rooms().admit(code, None, client_address())
     seat = rooms().join(code, read_player_name(fields.get("name")))
     return seated(seat_document(seat), seat), 201
 
@@ -174,9 +210,34 @@ def start_round(code: str) -> Response:
     code = room_code(code)
     fields = read_body(("player",))
     token = caller_token(code)
-    check_player_field(fields, code, token)
-    rooms().start_round(code, token)
+    with guarded(code):
+        check_player_field(fields, code, token)
+        rooms().start_round(code, token)
     return room_response(code, token, 201)
+
+
+@bp.post("/rooms/<code>/lock")
+def lock_room(code: str) -> Response:
+    """Lock the room against new players, or open it again (the host only): the room."""
+    code = room_code(code)
+    fields = read_body(("locked",))
+    locked = read_flag(fields.get("locked"), "locked")
+    if locked is None:
+        raise bad_request("missing_locked", _("give 'locked': true or false"), "locked")
+    token = caller_token(code)
+    with guarded(code):
+        rooms().lock(code, token, locked)
+    return room_response(code, token, 200)
+
+
+@bp.delete("/rooms/<code>/players/<int:seat>")
+def remove_player(code: str, seat: int) -> Response:
+    """Remove a player from the room (the host only): the room, without them."""
+    code = room_code(code)
+    token = caller_token(code)
+    with guarded(code):
+        rooms().remove(code, token, player_number(code, seat))
+    return room_response(code, token, 200)
 
 
 @bp.post("/rooms/<code>/rounds/<int:number>/words")
@@ -186,8 +247,9 @@ def send_word(code: str, number: int) -> Response:
     fields = read_body(("word", "player"))
     token = caller_token(code)
     word = read_room_word(fields.get("word"))
-    check_player_field(fields, code, token)
-    response = jsonify(rooms().submit(code, token, number, word).as_dict())
+    with guarded(code):
+        check_player_field(fields, code, token)
+        response = jsonify(rooms().submit(code, token, number, word).as_dict())
     if token and "Authorization" not in request.headers:
         # A browser playing keeps its cookie for another idle room's lifetime.
         set_seat_cookie(response, code, token)
@@ -198,7 +260,8 @@ def send_word(code: str, number: int) -> Response:
 def own_words(code: str, number: int) -> Response:
     """The words the caller sent in a round, in order, with their verdicts."""
     code, number = room_code(code), round_number(code, number)
-    sent = rooms().words(code, caller_token(code), number)
+    with guarded(code):
+        sent = rooms().words(code, caller_token(code), number)
     return jsonify({"room": code, "round": number, "words": [word.as_dict() for word in sent]})
 
 
@@ -206,14 +269,15 @@ def own_words(code: str, number: int) -> Response:
 def results(code: str, number: int) -> Response:
     """A round's results once it is over (409 round_not_over before)."""
     code, number = room_code(code), round_number(code, number)
-    return jsonify(rooms().results(code, caller_token(code), number))
+    with guarded(code):
+        return jsonify(rooms().results(code, caller_token(code), number))
 
 
 @bp.get("/rooms/<code>/qr")
 def room_qr(code: str) -> Response:
     """A QR code (SVG) of the room's page, for the lobby: a phone's camera joins by it."""
     code = room_code(code)
-    rooms().state(code, None)  # 404 for a room that does not exist
+    rooms().admit(code, caller_token(code), client_address())  # 404 for no room
     link = room_url(code)
     # Error correction M, as GET /qr: read off a screen across a table.
     out = io.BytesIO()
@@ -234,7 +298,9 @@ def room_response(code: str, token: str | None, status: int) -> Response:
     # the reader's language: each language's answer is a representation of its own
     # (Content-Language, Vary: Accept-Language), so a reader who switches must not be
     # told that their copy in the old one is current.
-    version = f"{rooms().version(code, token)}|{room_url(code)}|{i18n.current_code()}"
+    version = (
+        f"{rooms().visit(code, token, client_address())}|{room_url(code)}|{i18n.current_code()}"
+    )
     tag = hashlib.sha256(version.encode()).hexdigest()[:32]
     # Compared weakly, as RFC 9110 asks of If-None-Match: a proxy that compresses the
     # answer marks its tag weak (W/"..."), and the client sends that back.
@@ -247,6 +313,7 @@ def room_response(code: str, token: str | None, status: int) -> Response:
         response = jsonify(document)
         response.status_code = status
     response.set_etag(tag)
+    response.headers[SERVER_TIME_HEADER] = f"{rooms().clock():.3f}"
     # The document is the caller's own ("you"): no shared cache may keep it, and the
     # client asks again each time, with its tag.
     response.headers["Cache-Control"] = "private, no-cache"
@@ -268,7 +335,8 @@ def seated(document: dict[str, Any], seat: Seat) -> Response:
     """The document, with the cookie that keeps the seat in this browser.
 
     HttpOnly, so no script reads the token; SameSite=Lax, so other sites' pages do not
-    send it with their requests; Secure when the request came over HTTPS.
+    send it with their requests; Secure when the request came over HTTPS (behind a
+    proxy, as PROXY_HOPS trusts it to say).
     """
     response = jsonify(document)
     set_seat_cookie(response, seat.room, seat.token)
@@ -278,7 +346,11 @@ def seated(document: dict[str, Any], seat: Seat) -> Response:
 def set_seat_cookie(response: Response, code: str, token: str) -> None:
     """Set the room's cookie, kept as long as an idle room is (ROOM_IDLE_SECONDS): one
     cookie a room, and a browser that has played in many rooms must not send them all
-    with every request for long (headers past 8 KB are refused by servers)."""
+    with every request for long (headers past 8 KB are refused by servers).
+
+    The answer carries the token, so no cache, the browser's or a proxy's, may keep it.
+    """
+    response.headers["Cache-Control"] = "no-store"
     response.set_cookie(
         cookie_name(code),
         token,
@@ -336,6 +408,15 @@ def room_code(text: str) -> str:
     return code
 
 
+def player_number(code: str, seat: int) -> int:
+    """A player's seat from an address: UnknownPlayer past what any room can reach."""
+    if not 1 <= seat <= MAX_ROUND_NUMBER:
+        raise UnknownPlayer(
+            _("room %(room)s has no player %(seat)s", room=code, seat=str(seat)[:20])
+        )
+    return seat
+
+
 def round_number(code: str, number: int) -> int:
     """A round number from an address: UnknownRound past what any room can reach."""
     if not 1 <= number <= MAX_ROUND_NUMBER:
@@ -371,7 +452,8 @@ def check_player_field(fields: dict[str, Any], code: str, token: str | None) -> 
 
 
 def read_player_name(value: Any) -> str:
-    """A player's name: 1 to ROOM_MAX_NAME_CHARS printable characters, spaces trimmed."""
+    """A player's name: 1 to ROOM_MAX_NAME_CHARS printable characters, spaces trimmed,
+    its letters in one script or a combination written together (games/names.py)."""
     limit = current_app.config["ROOM_MAX_NAME_CHARS"]
     if value is None or (isinstance(value, str) and not value.strip()):
         raise bad_request("missing_name", _("give your name in 'name'"), "name")
@@ -395,6 +477,18 @@ def read_player_name(value: Any) -> str:
         )
     if not _is_unicode(name):
         raise bad_request("bad_name", _("the name is not valid Unicode text"), "name")
+    mixed = mixed_letters(name)
+    if mixed:
+        raise bad_request(
+            "bad_name",
+            _(
+                "the name mixes letters of alphabets that can look alike ('%(one)s' and "
+                "'%(other)s'); write it in one alphabet",
+                one=mixed[0],
+                other=mixed[1],
+            ),
+            "name",
+        )
     return name
 
 

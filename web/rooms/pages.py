@@ -30,13 +30,14 @@ from boggle.i18n import N_, ngettext
 from boggle.languages import LANGUAGES
 from boggle.rules import RULES
 from boggle.standings import VERDICT_TEXT as RULES_VERDICT_TEXT
+from games import codes
 from games.errors import RoomError, Unauthorized
 from games.rooms import ACCEPTED, NOT_A_WORD, NOT_ON_BOARD, REPEAT, TOO_SHORT, Seat
 
 from .. import service
-from ..errors import APIError
+from ..errors import APIError, bad_request
 from ..pages import page_rules
-from ..params import read_fields, read_whole_number
+from ..params import read_fields, read_flag, read_whole_number
 from ..play import BIG_BOARD_CELLS, BIG_ROUND_SECONDS, ROUND_SECONDS
 from . import api, bp
 
@@ -54,6 +55,13 @@ ROUND_LENGTHS = (30, 60, 120, 180, 240, 300, 600)
 SHORTEST_WORDS = (3, 4, 5, 6)
 #: The best words nobody found that the results show (the rest are a count).
 BEST_MISSED = 30
+#: Short names of the English dice sets, for the form's menu (see ``dice_choice``);
+#: another language's sets are named by their language, any other set by its title.
+DICE_NAMES = {
+    "classic": N_("classic (1976-1986)"),
+    "new": N_("new (1987 onwards)"),
+    "deluxe": N_("Deluxe / Master"),
+}
 #: The form's fields that have an error note of their own.
 FORM_FIELDS = ("name", "dice", "min_length", "dictionary", "seconds")
 
@@ -78,7 +86,9 @@ def dice_groups() -> list[dict[str, Any]]:
         {
             "language": rules.code,
             "label": _(rules.language),
-            "choices": [dice_choice(dice, rules.code) for dice in sets_of(rules).values()],
+            "choices": [
+                dice_choice(dice, rules.code, _(rules.language)) for dice in sets_of(rules).values()
+            ],
         }
         for rules in (RULES, *LANGUAGES.values())
     ]
@@ -101,13 +111,26 @@ def reader_defaults(dictionaries: list[dict[str, Any]]) -> tuple[str, str] | Non
     return None
 
 
-def dice_choice(dice: DiceSet, language: str = RULES.code) -> dict[str, Any]:
-    """A dice set as the form offers it: the API's defaults for it, said beside it."""
+def dice_choice(
+    dice: DiceSet, language: str = RULES.code, language_name: str = ""
+) -> dict[str, Any]:
+    """A dice set as the form offers it: the API's defaults for it, said beside it.
+
+    Its ``label`` in the menu is its size and a short name (for another language's
+    dice, the language): a phone's menu shows one line of under 30 characters, and a
+    title ("Boggle 4x4, Français (d'après la fréquence des lettres)") would be cut
+    off. The whole ``title`` is said under the menu."""
     big = dice.rows * dice.cols >= BIG_BOARD_CELLS
+    title = _(dice.title)
+    if language != RULES.code:
+        name = language_name
+    else:
+        name = _(DICE_NAMES[dice.name]) if dice.name in DICE_NAMES else title
     return {
         "name": dice.name,
         "language": language,
-        "title": _(dice.title),
+        "title": title,
+        "label": f"{dice.rows} \u00d7 {dice.cols}: {name}",
         "rows": dice.rows,
         "cols": dice.cols,
         "min_length": dice.min_length,
@@ -115,13 +138,24 @@ def dice_choice(dice: DiceSet, language: str = RULES.code) -> dict[str, Any]:
     }
 
 
+#: What a browser's ``Sec-Fetch-Site`` may say of a form posted here: sent from this
+#: origin's own page, or by the person (typed, bookmarked). "same-site" is a sibling
+#: subdomain's page, which is another site to this one.
+OWN_FETCH_SITES = ("same-origin", "none")
+
+
 def same_site() -> None:
-    """Refuse a form posted from another site's page (403)."""
+    """Refuse a form posted from anywhere but this site's own pages (403).
+
+    ``Origin: null`` is a sandboxed frame's, a ``data:`` page's or a redirect's across
+    sites: never this site's own page, so it is refused too.
+    """
     fetched_from = request.headers.get("Sec-Fetch-Site")
     origin = request.headers.get("Origin")
-    # By host alone: behind a proxy that ends HTTPS the app sees http, the browser https.
-    elsewhere = origin not in (None, "null") and urlsplit(origin).netloc != request.host
-    if fetched_from == "cross-site" or elsewhere:
+    # By host alone: a proxy that ends TLS but is not among PROXY_HOPS shows the app
+    # http where the browser says https.
+    elsewhere = origin is not None and (origin == "null" or urlsplit(origin).netloc != request.host)
+    if (fetched_from is not None and fetched_from not in OWN_FETCH_SITES) or elsewhere:
         raise APIError(
             403, "cross_site", _("this form can only be sent from this site's own pages")
         )
@@ -135,9 +169,11 @@ def seat_token(code: str) -> str | None:
 
 
 def keep_seat(response: Response, seat: Seat) -> Response:
-    """Give the browser the seat's cookie, exactly as the API sets it."""
-    for cookie in api.seated({}, seat).headers.getlist("Set-Cookie"):
+    """Give the browser the seat's cookie, exactly as the API sets it (no-store too)."""
+    given = api.seated({}, seat).headers
+    for cookie in given.getlist("Set-Cookie"):
         response.headers.add("Set-Cookie", cookie)
+    response.headers["Cache-Control"] = given["Cache-Control"]
     return response
 
 
@@ -200,10 +236,67 @@ def new_room() -> Response | tuple[str, int, dict[str, str]]:
 # --- The room ---------------------------------------------------------------------------
 
 
+# --- Finding a room by its code ------------------------------------------------------------
+
+
+@bp.get("/room/join")
+def find_room() -> Response | tuple[str, int, dict[str, str]]:
+    """The "enter a code" form (on the home page and the play-together page): a code
+    that names a room goes to it; any other is said beside the field."""
+    typed = request.args.get("code", "")
+    code = codes.read_code(typed)
+    error: APIError | None = None
+    if code is None and typed.strip():
+        error = bad_request("bad_code", bad_code_message(typed), "code")
+    elif code is not None:
+        try:
+            api.rooms().admit(code, seat_token(code), api.client_address())
+            return redirect(url_for("rooms.room_page", code=code), 303)
+        except RoomError as problem:
+            error = api.room_api_error(problem)
+    context = {"code_value": typed, "code_error": error.as_dict()["error"] if error else None}
+    status = error.status if error else 200
+    return render_template("room_join.html", **context), status, error.headers if error else {}
+
+
+def bad_code_message(typed: str) -> str:
+    """What is wrong with text that cannot be a room code: its length or a character."""
+    code = "".join(ch for ch in typed if ch not in codes.CODE_SEPARATORS).upper()
+    wrong = next((ch for ch in code if ch not in codes.CODE_ALPHABET), None)
+    if wrong is not None:
+        return _(
+            "a room code has no %(char)s in it: only the digits 2 to 9 and the letters "
+            "other than I, L and O",
+            char=repr(wrong),
+        )
+    return _(
+        "%(code)s has %(length)s characters; a room code has %(short)s (or %(long)s in "
+        "older links)",
+        code=repr(code[:20]),
+        length=len(code),
+        short=codes.CODE_LENGTH,
+        long=codes.LONG_CODE_LENGTH,
+    )
+
+
+# --- The room ---------------------------------------------------------------------------
+
+
 @bp.get("/room/<code>")
 def room_page(code: str) -> tuple[str, int]:
-    """The room as it stands: join, lobby, the round in play or its results."""
-    return render_room(api.room_code(code))
+    """The room as it stands: join, lobby, the countdown, the round in play or its
+    results. Drawing it is a poll of the room, as the API's is."""
+    code = api.room_code(code)
+    api.rooms().visit(code, seat_token(code), api.client_address())
+    return render_room(code)
+
+
+def admitted(code: str) -> str:
+    """The code of a room a form posts to, once the caller may ask for it (``Rooms.admit``:
+    past the limit on guesses, a browser with no seat is refused any room)."""
+    code = api.room_code(code)
+    api.rooms().admit(code, seat_token(code), api.client_address())
+    return code
 
 
 @bp.post("/room/<code>/join")
@@ -211,7 +304,7 @@ def join_page(code: str) -> Response | tuple[str, int, dict[str, str]]:
     """Take a seat without script: the API's join, then back to the room. A browser
     that holds a seat already keeps it (as the API's join gives it back): a second
     seat would take the cookie of the first, a host's included."""
-    code = api.room_code(code)
+    code = admitted(code)
     name = request.form.get("name", "")
     try:
         same_site()
@@ -229,7 +322,7 @@ def join_page(code: str) -> Response | tuple[str, int, dict[str, str]]:
 @bp.post("/room/<code>/rounds")
 def start_page(code: str) -> Response | tuple[str, int, dict[str, str]]:
     """The host starts the next round without script."""
-    code = api.room_code(code)
+    code = admitted(code)
     try:
         same_site()
         api.rooms().start_round(code, seat_token(code))
@@ -244,7 +337,7 @@ def start_page(code: str) -> Response | tuple[str, int, dict[str, str]]:
 def word_page(code: str, number: int) -> Response | tuple[str, int, dict[str, str]]:
     """A word typed without script: judged as the API judges it, then back to the room,
     which says its verdict."""
-    code = api.room_code(code)
+    code = admitted(code)
     try:
         same_site()
         number = api.round_number(code, number)
@@ -256,6 +349,35 @@ def word_page(code: str, number: int) -> Response | tuple[str, int, dict[str, st
         return page, status, error.headers
     address = url_for("rooms.room_page", code=code, said=sent.word)
     return redirect(f"{address}#word-form", 303)
+
+
+@bp.post("/room/<code>/lock")
+def lock_page(code: str) -> Response | tuple[str, int, dict[str, str]]:
+    """The host locks the room, or opens it again, without script."""
+    code = admitted(code)
+    try:
+        same_site()
+        locked = read_flag(request.form.get("locked"), "locked")
+        api.rooms().lock(code, seat_token(code), bool(locked))
+    except (APIError, RoomError) as problem:
+        error = game_error(problem)
+        page, status = render_room(code, error=error)
+        return page, status, error.headers
+    return redirect(url_for("rooms.room_page", code=code), 303)
+
+
+@bp.post("/room/<code>/players/<int:seat>/remove")
+def remove_page(code: str, seat: int) -> Response | tuple[str, int, dict[str, str]]:
+    """The host removes a player without script."""
+    code = admitted(code)
+    try:
+        same_site()
+        api.rooms().remove(code, seat_token(code), api.player_number(code, seat))
+    except (APIError, RoomError) as problem:
+        error = game_error(problem)
+        page, status = render_room(code, error=error)
+        return page, status, error.headers
+    return redirect(url_for("rooms.room_page", code=code), 303)
 
 
 def render_room(code: str, error: APIError | None = None, form_name: str = "") -> tuple[str, int]:
@@ -271,6 +393,8 @@ def render_room(code: str, error: APIError | None = None, form_name: str = "") -
         view = "join"
     elif played["state"] == "waiting" or played["number"] == 0:
         view = "waiting"
+    elif played["state"] == "starting":
+        view = "starting"
     elif played["state"] == "playing":
         view = "playing"
     else:
@@ -285,6 +409,8 @@ def render_room(code: str, error: APIError | None = None, form_name: str = "") -
     said = next((w for w in words if w["word"] == request.args.get("said")), None)
     left = max(0.0, played["ends_at"] - now) if view == "playing" else 0.0
     verdicts = verdict_texts()
+    names = {player["id"]: player["name"] for player in room["players"]}
+    handoff = room["handoff"]
     context = {
         "code": code,
         "room": room,
@@ -294,6 +420,14 @@ def render_room(code: str, error: APIError | None = None, form_name: str = "") -
         "said": said and {**said, "text": said_text(said)},
         "tally": {"words": len(accepted), "points": sum(w["score"] for w in accepted)},
         "clock": clock(left),
+        "countdown": math.ceil(played["started_at"] - now) if view == "starting" else 0,
+        "handoff": handoff
+        and {
+            **handoff,
+            "from_name": names.get(handoff["from"]),
+            "to_name": names.get(handoff["to"]),
+        },
+        "host_away": round(rooms.limits.host_away),
         "time_share": left / (played["ends_at"] - played["started_at"]) if view == "playing" else 0,
         "results": results,
         "columns": ranked_columns(results) if results else [],

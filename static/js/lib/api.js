@@ -57,11 +57,16 @@ export const postJSON = (path, data, base = location.href) =>
     body: JSON.stringify(data),
   });
 
+/** DELETE a resource of a JSON route (a room's player); resolves to the answer's document. */
+export const deleteJSON = (path, base = location.href) =>
+  request(address(path, {}, base), { method: "DELETE" });
+
 /**
  * GET a JSON document that answers 304 while it is unchanged (a game room): `etag` is
  * the last one seen, and the browser's cache is left out of it. Resolves to {status,
- * etag, body (null on a 304), sent, received}, the last two the local clock (ms) around
- * the request, for a client to reckon its clock's offset from the server's.
+ * etag, body (null on a 304), sent, received, serverTime}: the local clock (ms) around
+ * the request and the server's (Unix seconds, from its X-Server-Time header, 304s
+ * included; NaN without one), for a client to reckon its clock's offset from the server's.
  */
 export async function getIfChanged(path, etag = null, base = location.href) {
   const headers = { Accept: "application/json", ...(etag ? { "If-None-Match": etag } : {}) };
@@ -75,5 +80,6 @@ export async function getIfChanged(path, etag = null, base = location.href) {
   }
   const received = Date.now();
   if (response.status !== 304) readAnswer(response.ok, body);
-  return { status: response.status, etag: response.headers.get("ETag") ?? etag, body, sent, received };
+  const serverTime = Number.parseFloat(response.headers.get("X-Server-Time") ?? "");
+  return { status: response.status, etag: response.headers.get("ETag") ?? etag, body, sent, received, serverTime };
 }

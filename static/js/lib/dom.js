@@ -54,3 +54,26 @@ export function bringIntoView(element) {
   const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
   element.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
 }
+
+/** Scroll an element's top to the top of the screen unless it is wholly on screen already. */
+export function showWhole(element) {
+  const box = element.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= innerHeight) return;
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+}
+
+/**
+ * Ask before the page is left (closed, reloaded, or another page opened in it) while
+ * `busy()` says so, as a round in play does: the browser shows its own question. The
+ * returned `off()` lets a page that reloads itself go without asking.
+ */
+export function guardLeaving(busy) {
+  let on = true;
+  addEventListener("beforeunload", (event) => {
+    if (!on || !busy()) return;
+    event.preventDefault();
+    event.returnValue = ""; // browsers before 2023 ask only when this is set
+  });
+  return { off: () => (on = false) };
+}
