@@ -286,7 +286,9 @@ class _Plan:
         # letters (and qu), whether its dice have it or not.
         rules = dictionary.rules
         self.pool = free_faces(rules) or tuple(sorted(rules.faces))
-        letters = set(self.pool) | {face for face in rules.faces if len(face) == 1}
+        letters = set(self.pool) | {
+            face for face in rules.faces if len(face) == 1 or face in rules.letter_faces.values()
+        }
         self.letters = tuple(sorted(letters & rules.faces))
 
     def state(self, rng: random.Random) -> _FreeState | _DiceState:
