@@ -158,7 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
     best_cmd.add_argument(
         "--steps",
         type=whole_number(0, 10**12),
-        help="stop after this many boards: a seed and a number of steps give the same board",
+        help="stop after this many moves: a seed, a number of steps and of workers give "
+        "the same board",
     )
     best_cmd.add_argument(
         "--seed", type=whole_number(0, SEED_LIMIT - 1), default=0, help="seed (default 0)"
