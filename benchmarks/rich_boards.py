@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sys
 import time
 from pathlib import Path
@@ -109,6 +110,7 @@ def main() -> int:
         def note(progress: Progress, timeline: list[tuple[float, int]] = timeline) -> None:
             timeline.append((progress.seconds, progress.best))
 
+        used_before = _cpu_seconds()
         found = find_rich_board(
             dictionary,
             dice,
@@ -120,13 +122,15 @@ def main() -> int:
             on_progress=note,
             workers=args.workers,
         )
+        used = _cpu_seconds() - used_before
         core = core_curve(found)
         walls[seed] = timeline
         cores[seed] = [(cpu, points) for cpu, _, points in core]
         print(
             f"seed {seed}: {found.points:,} points, {found.words:,} words, {found.board}; "
             f"{found.steps:,} steps in {found.seconds:.0f} s wall "
-            f"({found.steps / max(found.seconds, 1e-9):,.0f} steps/s), load {load_average()}"
+            f"({found.steps / max(found.seconds, 1e-9):,.0f} steps/s), {used:.0f} s of CPU "
+            f"in all, load {load_average()}"
         )
         for points in targets:
             wall = first_reaching(timeline, points)
@@ -163,6 +167,13 @@ def main() -> int:
             f"clock, {core} of {len(seeds)} by the core clock"
         )
     return 0
+
+
+def _cpu_seconds() -> float:
+    """CPU seconds of this process and of its workers that have ended."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
 
 
 def _points(value: int | None) -> str:
