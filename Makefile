@@ -15,7 +15,7 @@ DEV     := $(VENV)/.dev-installed
 # ESLint, pinned by package-lock.json; npm writes this file on every install.
 NODE_DEV := node_modules/.package-lock.json
 
-.PHONY: help deps run serve test lint bench loadtest attack wordlists translations mutate clean db-upgrade prune-rooms
+.PHONY: help deps run serve test lint bench loadtest attack wordlists translations mutate fuzz-api clean db-upgrade prune-rooms
 .DEFAULT_GOAL := help
 
 help: ## list the targets
@@ -94,6 +94,13 @@ mutate: $(DEV) ## mutation testing of board, scoring, solver, dice, web/params.p
 	rm -rf mutants
 	timeout 30m $(BIN)/python tests/mutation_run.py run --max-children 2 $(MUTANTS)
 	$(BIN)/python tests/mutation_report.py
+
+# Schemathesis from the app's /openapi.json, longer than the suite's run (25 examples an
+# operation, 12 steps a scenario): the same seed, the same checks (docs/development.md).
+FUZZ_EXAMPLES ?= 500
+FUZZ_STEPS    ?= 40
+fuzz-api: $(DEV) ## Schemathesis against the API from its OpenAPI document, long (FUZZ_EXAMPLES=500)
+	$(BIN)/python tests/api_fuzz.py --examples $(FUZZ_EXAMPLES) --steps $(FUZZ_STEPS)
 
 translations: $(DEV) ## extract the interface's texts into translations/*/LC_MESSAGES/*.po and compile them
 	$(BIN)/python translations/catalogues.py update

@@ -60,6 +60,8 @@ REQUESTS: list[tuple[str, str, dict[str, Any], int]] = [
     ("GET", "/qr", {"query_string": {"board": "abc"}}, 400),
     ("GET", "/dictionaries", {}, 200),
     ("GET", "/healthz", {}, 200),
+    ("GET", "/openapi.json", {}, 200),
+    ("GET", "/api", {}, 200),
     ("GET", "/scoring", {}, 200),
     ("POST", "/scoring", {"data": {"board": BOARD, "name": "Ann", "words": "sea"}}, 200),
     ("POST", "/scoring", {"data": {"board": BOARD, "name": "", "words": ""}}, 400),

@@ -21,6 +21,7 @@ API = {
     "/define",
     "/dictionaries",
     "/healthz",
+    "/openapi.json",
 }
 
 
@@ -51,10 +52,11 @@ def test_the_404_message_lists_the_pages_then_the_api_from_the_url_map(app: Flas
     # the rooms' too; form targets that only take a POST (/room/CODE/join) are not pages.
     assert not_found_message(app) == (
         "there is nothing at this address; the pages are /, /practice, /scoring, /table, "
-        "/room, /room/join and /room/CODE, the API /solve, /rich, /words.csv, /qr, /score, "
-        "/random, /lookup, /define, /dictionaries, /healthz, /rooms, /rooms/CODE/players, "
-        "/rooms/CODE, /rooms/CODE/rounds, /rooms/CODE/lock, /rooms/CODE/players/SEAT, "
-        "/rooms/CODE/rounds/N/words, /rooms/CODE/rounds/N/results and /rooms/CODE/qr"
+        "/api, /room, /room/join and /room/CODE, the API /solve, /rich, /words.csv, /qr, "
+        "/score, /random, /lookup, /define, /dictionaries, /healthz, /openapi.json, /rooms, "
+        "/rooms/CODE/players, /rooms/CODE, /rooms/CODE/rounds, /rooms/CODE/lock, "
+        "/rooms/CODE/players/SEAT, /rooms/CODE/rounds/N/words, /rooms/CODE/rounds/N/results "
+        "and /rooms/CODE/qr"
     )
 
 

@@ -609,16 +609,16 @@ function renderTotals() {
   const players = state.room.players;
   const finished = state.resultsRound === round().number ? state.results.players : [];
   const thisRound = new Map(finished.map((p) => [p.id, p.total_score]));
-  const top = Math.max(...players.map((p) => p.total));
-  const rows = [...players].sort((a, b) => b.total - a.total || a.id - b.id);
+  const top = Math.max(...players.map((p) => p.total_score));
+  const rows = [...players].sort((a, b) => b.total_score - a.total_score || a.id - b.id);
   $("totals").replaceChildren(
     ...rows.map((p) =>
       h(
         "tr",
-        p.total === top && top > 0 ? { class: "winner" } : {},
+        p.total_score === top && top > 0 ? { class: "winner" } : {},
         h("th", { scope: "row" }, p.name),
         h("td", { class: "num" }, String(thisRound.get(p.id) ?? "–")),
-        h("td", { class: "num" }, String(p.total)),
+        h("td", { class: "num" }, String(p.total_score)),
       ),
     ),
   );

@@ -467,14 +467,14 @@ def clock(seconds: float) -> str:
 def totals(players: list[dict[str, Any]], results: dict[str, Any] | None) -> list[dict[str, Any]]:
     """The room's totals over its finished rounds, most first, beside the last round's."""
     this_round = {p["id"]: p["total_score"] for p in (results or {}).get("players", [])}
-    top = max((p["total"] for p in players), default=0)
-    ranked = sorted(players, key=lambda p: (-p["total"], p["id"]))
+    top = max((p["total_score"] for p in players), default=0)
+    ranked = sorted(players, key=lambda p: (-p["total_score"], p["id"]))
     return [
         {
             "name": p["name"],
             "round": this_round.get(p["id"], "\u2013"),  # an en dash: not played
-            "total": p["total"],
-            "leader": top > 0 and p["total"] == top,
+            "total": p["total_score"],
+            "leader": top > 0 and p["total_score"] == top,
         }
         for p in ranked
     ]
