@@ -39,10 +39,12 @@ from games.errors import RoomError
 from games.models import NAME_CHARS
 from games.rooms import RoomLimits, Rooms
 from web import api, edge, i18n, page_routes, rooms, settings
+from web.answers import JSONProvider
 from web.body import BadFraming, BodyTooLarge, BoundedRequest, DiscardUnreadBody, TooManyParts
 from web.errors import APIError
+from web.headers import AnswerHeaders
 from web.logs import clip
-from web.security import add_security_headers, require_host
+from web.security import require_host
 
 DEFAULTS: dict[str, Any] = {
     # The dictionary used when a request names none; loaded at start-up.
@@ -199,6 +201,7 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
     app.config.from_prefixed_env("BOGGLE")
     if config:
         app.config.update(config)
+    app.json = JSONProvider(app)  # answers written by orjson (web/answers.py)
     app.json.sort_keys = False  # keep the documented order of the /solve document
     try:
         settings.check_settings(app.config, SETTING_RULES)
@@ -251,7 +254,9 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
     edge.register(app)
     _register_errors(app)
     app.before_request(require_host)
-    app.after_request(add_security_headers)
+    # The security headers and the answer's language, on every answer (web/headers.py);
+    # inside ProxyFix, so that an answer over TLS through nginx is known as one (HSTS).
+    app.wsgi_app = AnswerHeaders(app.wsgi_app)  # type: ignore[method-assign]
     # Outermost, so that the body is read after every answer, an error's included.
     hops = app.config["PROXY_HOPS"]
     if hops:

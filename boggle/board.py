@@ -566,6 +566,8 @@ def _not_square_message(faces: list[str], typed: str, rules: Ruleset = RULES) ->
 def _common_width(grid: list[list[str]]) -> int:
     """The width every row has; BoardError pointing at the odd row out if they differ."""
     widths = [len(row) for row in grid]
+    if widths.count(widths[0]) == len(widths):
+        return widths[0]  # every board read right: no odd row to look for
     # The most common width is taken as the intended one, so the message points at
     # the odd row out rather than blaming the first row.
     width = max(widths, key=lambda w: (widths.count(w), -widths.index(w)))

@@ -26,7 +26,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial, reduce
-from operator import neg, or_
+from operator import itemgetter, neg, or_
 from typing import Any, NamedTuple
 
 from .board import SHAPES_CACHED, Board, Cell, display_face, grid_neighbors
@@ -64,7 +64,7 @@ class Solution:
     @property
     def total_score(self) -> int:
         """Points for finding every word."""
-        return sum(w.score for w in self.words)
+        return sum(map(itemgetter(1), self.words))  # w.score, read at C speed
 
     def as_dict(self, dictionary: str, elapsed_ms: float | None = None) -> dict[str, Any]:
         """The JSON document of ``/solve`` and ``python -m boggle solve --json``."""
@@ -77,8 +77,11 @@ class Solution:
             "min_length": self.min_length,
             "count": self.count,
             "total_score": self.total_score,
-            # Paths stay tuples: JSON writes them as arrays, without a list per cell.
-            "words": [{"word": w.word, "score": w.score, "path": w.path} for w in self.words],
+            # Paths stay tuples: JSON writes them as arrays, without a list per cell. Each
+            # word unpacked, not read by name (a property call a field): in half the time.
+            "words": [
+                {"word": word, "score": score, "path": path} for word, score, path in self.words
+            ],
         }
         if elapsed_ms is not None:
             document["elapsed_ms"] = round(elapsed_ms, 3)

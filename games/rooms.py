@@ -70,7 +70,7 @@ from boggle.scoring import (
 from boggle.standings import game_document
 
 from . import codes
-from .db import Database
+from .db import Database, Snapshot
 from .errors import (
     CannotRemoveHost,
     NameTaken,
@@ -486,7 +486,7 @@ class Rooms:
             player = self._player(session, room, token)
             return Seat(room.code, player.seat, player.name, bool(player.host), token or "")
 
-    def _room(self, session: Session, code: str, lock: bool = False) -> Row:
+    def _room(self, session: Session | Snapshot, code: str, lock: bool = False) -> Row:
         """The room of a code (any case), locked for the transaction if asked."""
         read = codes.read_code(code) if isinstance(code, str) else None
         query = ROOM_BY_CODE_LOCKED if lock else ROOM_BY_CODE
@@ -515,7 +515,9 @@ class Rooms:
         player = self._token_player(session, room, token)
         return None if player is None or player.removed_at is not None else player
 
-    def _token_player(self, session: Session, room: Row, token: str | None) -> Row | None:
+    def _token_player(
+        self, session: Session | Snapshot, room: Row, token: str | None
+    ) -> Row | None:
         if not token:
             return None
         digest = codes.token_hash(token)
@@ -694,7 +696,7 @@ class Rooms:
                 ) from None
             return number
 
-    def _latest_round(self, session: Session, room: Row) -> Row | None:
+    def _latest_round(self, session: Session | Snapshot, room: Row) -> Row | None:
         return session.execute(LATEST_ROUND, {"room": room.id}).first()
 
     def _round(self, session: Session, room: Row, number: int, lock: bool = False) -> Row:
@@ -866,7 +868,7 @@ class Rooms:
         if read is None:
             raise UnknownRoom(unknown_room_message(code))
         values = {"code": read, "digest": codes.token_hash(token) if token else ""}
-        with self.database.reading() as session:
+        with self.database.snapshot() as session:
             row = session.execute(ROOM_VERSION, values).first()
         if row is None or row.caller is None:
             self.stranger(code, client, known=row is not None)
@@ -899,7 +901,7 @@ class Rooms:
         (None for a token that holds none) and the round. Nothing in it shows a
         round's words."""
         for _attempt in range(2):
-            with self.database.reading() as session:
+            with self.database.snapshot() as session:
                 room = self._room(session, code)
                 now = self.clock()
                 closed = now - self.limits.grace
@@ -914,7 +916,7 @@ class Rooms:
         raise AssertionError("scores were stored, yet a round is still unscored")
 
     def _document(
-        self, session: Session, room: Row, token: str | None, now: float
+        self, session: Session | Snapshot, room: Row, token: str | None, now: float
     ) -> dict[str, Any]:
         seated = session.execute(SEATED, {"room": room.id}).all()
         digest = codes.token_hash(token) if token else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, Response
 from flask.testing import FlaskClient
 
 from app import create_app
@@ -130,6 +130,17 @@ def test_the_requests_above_reach_every_route_and_method(app: Flask) -> None:
         for method in rule.methods - {"HEAD", "OPTIONS"}
     }
     assert routes - reached == set()
+
+
+def test_an_answer_that_sets_a_security_header_itself_keeps_its_own(app: Flask) -> None:
+    @app.get("/framed")
+    def framed() -> Response:
+        return Response("x", headers={"X-Frame-Options": "SAMEORIGIN"})
+
+    response = app.test_client().get("/framed")
+    assert response.headers.getlist("X-Frame-Options") == ["SAMEORIGIN"]
+    others = {name: value for name, value in EXPECTED_HEADERS.items() if name != "X-Frame-Options"}
+    assert {name: response.headers.get(name) for name in others} == others
 
 
 def test_the_policy_forbids_inline_script_and_framing() -> None:

@@ -1,4 +1,5 @@
-"""Security headers on every response, and the Host every request must name.
+"""Security headers on every response (added as it leaves the app, web/headers.py), and
+the Host every request must name.
 
 The page has no inline script or style (everything is in static/), so the policy can
 forbid both; ``frame-ancestors 'none'`` stops the app being framed by another site.
@@ -8,7 +9,9 @@ An answer to a request that came over TLS (directly, or through the one proxy th
 
 from __future__ import annotations
 
-from flask import Response, request
+from collections.abc import Container
+
+from flask import request
 from werkzeug.exceptions import SecurityError
 
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -40,13 +43,19 @@ HEADERS = {
 STRICT_TRANSPORT_SECURITY = "max-age=31536000"
 
 
-def add_security_headers(response: Response) -> Response:
-    """Set the security headers (an ``after_request`` hook)."""
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
-    if request.is_secure:
-        response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
-    return response
+#: The headers by their names in lower case, as the names an answer has are compared.
+BY_LOWER_NAME = {name.lower(): (name, value) for name, value in HEADERS.items()}
+HSTS = ("strict-transport-security", ("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY))
+
+
+def missing_security_headers(present: Container[str], secure: bool) -> list[tuple[str, str]]:
+    """The security headers an answer whose header names (in lower case) are ``present``
+    does not set itself: every one, but for a page that sets its own; and over TLS
+    (``secure``, as Werkzeug's ``request.is_secure`` says it), HSTS."""
+    missing = [header for lower, header in BY_LOWER_NAME.items() if lower not in present]
+    if secure and HSTS[0] not in present:
+        missing.append(HSTS[1])
+    return missing
 
 
 def require_host() -> None:

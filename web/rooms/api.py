@@ -16,12 +16,14 @@ import logging
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any
 
 import segno
 from flask import Response, current_app, jsonify, request
 from flask_babel import format_decimal
 from flask_babel import gettext as _
+from werkzeug.sansio.utils import get_current_url
 
 from boggle.dice import min_length_for, roll_plan
 from boggle.errors import DiceError
@@ -610,9 +612,8 @@ def room_response(code: str, token: str | None, status: int) -> Response:
     # the reader's language: each language's answer is a representation of its own
     # (Content-Language, Vary: Accept-Language), so a reader who switches must not be
     # told that their copy in the old one is current.
-    version = (
-        f"{rooms().visit(code, token, client_address())}|{room_url(code)}|{i18n.current_code()}"
-    )
+    url = room_url(code)
+    version = f"{rooms().visit(code, token, client_address())}|{url}|{i18n.current_code()}"
     tag = hashlib.sha256(version.encode()).hexdigest()[:32]
     # Compared weakly, as RFC 9110 asks of If-None-Match: a proxy that compresses the
     # answer marks its tag weak (W/"..."), and the client sends that back.
@@ -620,7 +621,7 @@ def room_response(code: str, token: str | None, status: int) -> Response:
         response = Response(status=304)
     else:
         state = rooms().state(code, token)
-        document = {"room": state.pop("room"), "url": room_url(code), **state}
+        document = {"room": state.pop("room"), "url": url, **state}
         document["now"] = round(rooms().clock(), 3)
         response = jsonify(document)
         response.status_code = status
@@ -676,7 +677,13 @@ def set_seat_cookie(response: Response, code: str, token: str) -> None:
 
 def room_url(code: str) -> str:
     """The absolute address of the room's page."""
-    return f"{request.url_root}room/{code}"
+    return f"{_url_root(request.scheme, request.host, request.root_path)}room/{code}"
+
+
+#: ``request.url_root`` (Werkzeug's ``get_current_url``, which quotes and unquotes the
+#: address anew each time) kept for each scheme, host and root a request came by: a
+#: room's poll, every player's every two seconds, names its room's address each time.
+_url_root = lru_cache(maxsize=64)(get_current_url)
 
 
 def cookie_name(code: str) -> str:
