@@ -38,7 +38,7 @@ from games.db import SQLITE_SYNCHRONOUS, Database, default_url
 from games.errors import RoomError
 from games.models import NAME_CHARS
 from games.rooms import RoomLimits, Rooms
-from web import api, edge, i18n, page_routes, rooms, settings
+from web import api, edge, i18n, page_routes, rooms, settings, theme
 from web.answers import JSONProvider
 from web.body import BadFraming, BodyTooLarge, BoundedRequest, DiscardUnreadBody, TooManyParts
 from web.errors import APIError
@@ -247,6 +247,7 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
     app.extensions["boggle.rooms"] = _rooms(app.config, app.extensions["boggle.catalog"])
 
     i18n.init_app(app)
+    theme.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(page_routes.bp)
     app.register_blueprint(rooms.bp)

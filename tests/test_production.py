@@ -18,6 +18,7 @@ import signal
 import socket
 import ssl
 import subprocess
+import tempfile
 import time
 import urllib.request
 from collections import Counter
@@ -762,3 +763,52 @@ def test_a_room_made_on_one_app_server_plays_on_the_other_with_the_same_results(
     assert sorted(scored["Ann"] + scored["Bob"]) == sorted(words)
     totals = [call(base, "GET", f"/rooms/{code}")[1]["players"] for base in (first, second)]
     assert totals[0] == totals[1] and sum(p["total"] for p in totals[0]) > 0
+
+
+def healthy(url: str) -> bool:
+    """Whether the server answers its health check (not yet listening: no)."""
+    try:
+        return get(url, timeout=2)[0] == 200
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_the_recipe_started_as_make_serve_stops_cleanly_on_a_signal(sig: signal.Signals) -> None:
+    # As a script that started it for a while (Lighthouse, a load test) stops it: the
+    # command exits 0 and leaves no nginx or gunicorn behind, nothing on its port.
+    if find_nginx() is None:
+        pytest.skip("nginx is not installed (Debian: apt-get install nginx)")
+    # A run folder nginx's workers can pass through (pytest's own is private to root).
+    run_dir = Path(tempfile.mkdtemp(prefix="boggle-serve-"))
+    run_dir.chmod(0o711)
+    port = free_port()
+    command = [str(ROOT / ".venv" / "bin" / "python"), "deploy/serve.py", "--port", str(port)]
+    if not Path(command[0]).exists():
+        command[0] = "python3"
+    serve = subprocess.Popen(
+        [*command, "--run-dir", str(run_dir)],
+        cwd=ROOT,
+        env={**os.environ, "BOGGLE_WORKERS": "1", "BOGGLE_PRELOAD_DICTIONARIES": "standard"},
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not healthy(f"http://127.0.0.1:{port}/healthz"):
+            assert serve.poll() is None, serve.stderr.read().decode() if serve.stderr else ""
+            assert time.monotonic() < deadline, "the recipe did not become healthy in 60 s"
+            time.sleep(0.3)
+        nginx_pid = int((run_dir / "nginx.pid").read_text())
+        serve.send_signal(sig)
+        assert serve.wait(timeout=40) == 0
+    finally:
+        if serve.poll() is None:
+            serve.kill()
+            serve.wait()
+        left = (run_dir / "nginx.pid").exists()
+        shutil.rmtree(run_dir, ignore_errors=True)
+    with pytest.raises(ProcessLookupError):
+        os.kill(nginx_pid, 0)
+    with socket.socket() as s:
+        assert s.connect_ex(("127.0.0.1", port)) != 0
+    assert not left

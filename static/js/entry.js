@@ -184,18 +184,19 @@ export class BoardEntry {
 
   /**
    * Take over the grid the server drew for a board refused for one cube (index.html):
-   * its cells as typed, and the mark on the wrong one. False when it drew none.
+   * its cells as typed, and the mark on the wrong one. False when it drew none (it
+   * draws every other grid as the board's text reads, as the script does).
    */
   adopt() {
     const drawn = [...this.grid.querySelectorAll(".entry-row")].map((row) =>
       [...row.querySelectorAll("input")].map((input) => input.value.toLowerCase()),
     );
-    if (!drawn.length) return false;
     const inputs = [...this.grid.querySelectorAll("input")];
     const wrong = inputs.findIndex((input) => input.getAttribute("aria-invalid") === "true");
+    if (!drawn.length || wrong < 0) return false;
     const message = this.note.textContent;
     this.setBoard(drawn);
-    if (wrong >= 0) this.pointAt([Math.floor(wrong / this.cols), wrong % this.cols], message);
+    this.pointAt([Math.floor(wrong / this.cols), wrong % this.cols], message);
     return true;
   }
 

@@ -291,7 +291,9 @@ $("copy-words").addEventListener("click", () => {
   copy(lines.join("\n"), done);
 });
 
-// --- Start: show what needs the script, and take over what the server drew ------------
+// --- Start: take over what the server drew -------------------------------------------
+// What needs the script is drawn already (style.css, .with-script): the grid as it
+// stands, read only until the script makes it the board's entry here.
 
 const grid = $("entry-grid");
 useDictionary();
@@ -300,10 +302,6 @@ const typed = parseBoard(fields.board.value, entry.lang);
 const adopted = entry.adopt();
 if (!adopted && typed) entry.setBoard(typed);
 else if (!adopted) entry.resize(Number(grid.dataset.rows), Number(grid.dataset.cols));
-const scripted = ["size-controls", "entry-grid", "face-picker", "grid-help", "random", "clear"];
-for (const id of [...scripted, "share-link", "copy-words"]) {
-  $(id).hidden = false;
-}
 entry.usePicker($("face-picker"));
 results.hydrate();
 // A shared link opens on its results, not on the form that made them (unless the

@@ -32,6 +32,7 @@ const page = $("practice");
 const given = page.dataset; // what the address asked for, checked by the server
 const STORE = "boggle.practice";
 const BESTS = "boggle.practice.bests"; // personal bests by board size, {"4x4": points}
+const RUNNING = "practice_round"; // the cookie naming the round running (markRunning)
 const LOW_TIME_MS = 10_000; // the timer turns red for the last seconds
 const TICK_MS = 200;
 const BEST_MISSED = 3; // the missed words the summary names
@@ -114,6 +115,7 @@ function save() {
   } catch {
     // Storage can be full or refused (private windows); the round still plays.
   }
+  markRunning(state.round);
 }
 
 function forget() {
@@ -122,6 +124,18 @@ function forget() {
   } catch {
     // Nothing was stored.
   }
+  markRunning(null);
+}
+
+/**
+ * Tell the server, in a cookie that lasts until the round's end, the shape of the round
+ * running (none: the cookie goes), so that a reload is drawn as the round's screen from
+ * the first paint, not as the setup this script would then replace (web/play.py).
+ */
+function markRunning(round) {
+  const left = round && round.stopped === null ? Math.ceil((round.ends - Date.now()) / 1000) : 0;
+  const shape = left > 0 ? `${round.rows}x${round.cols}` : "";
+  document.cookie = `${RUNNING}=${shape}; path=${location.pathname}; max-age=${Math.max(left, 0)}; samesite=lax`;
 }
 
 // --- Setting up a round ---------------------------------------------------------------
@@ -569,10 +583,11 @@ window.addEventListener("storage", (event) => {
   location.reload();
 });
 
-$("needs-js").hidden = true;
-page.hidden = false;
+// The page is drawn for the script already (style.css, .with-script): as the setup, or
+// as the round's screen while the cookie says a round runs.
 const stored = load();
 const running = stored && stored.stopped === null && Date.now() < stored.ends;
+markRunning(running ? stored : null); // a cookie left by a round forgotten here goes
 // A finished round stays on show, unless the address brings a different board to play.
 if (stored && (running || !given.board || given.board === stored.board)) {
   resume(stored);

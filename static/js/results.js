@@ -42,7 +42,6 @@ export class Results {
     this.summary = null; // the /solve document's summary
     this.selected = null;
 
-    this.$("word-tools").hidden = false;
     this.list.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-word]");
       if (!button) return;

@@ -705,7 +705,6 @@ $("share-room").addEventListener("click", async () => {
 
 // --- Start -----------------------------------------------------------------------------
 
-$("share-room").hidden = false;
-$("drag-how").hidden = false; // tracing is the script's
-$("refresh").hidden = true; // the page keeps itself up to date
+// Sharing and tracing are the script's, and the page keeps itself up to date: the
+// server drew them for a browser that runs scripts already (style.css, .with-script).
 poll();

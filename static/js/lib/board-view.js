@@ -73,11 +73,14 @@ export class BoardView {
   }
 
   /** Tell the style sheet the board's shape, on its tray (a pinned board, and a board in
-   * a round, are sized by it). */
+   * a round, are sized by it): as the server names it (data-rows, data-cols, read by the
+   * browsers that read typed attributes), and as custom properties for the others. */
   shape() {
     const tray = this.board.closest(".tray") ?? this.board;
-    tray.style.setProperty("--rows", Math.max(this.rows, 1));
-    tray.style.setProperty("--cols", Math.max(this.cols, 1));
+    const [rows, cols] = [Math.max(this.rows, 1), Math.max(this.cols, 1)];
+    Object.assign(tray.dataset, { rows, cols });
+    tray.style.setProperty("--rows", rows);
+    tray.style.setProperty("--cols", cols);
   }
 
   /** Draw the board of a /solve (or /score, /random) document. */
