@@ -15,7 +15,7 @@ DEV     := $(VENV)/.dev-installed
 # ESLint, pinned by package-lock.json; npm writes this file on every install.
 NODE_DEV := node_modules/.package-lock.json
 
-.PHONY: help deps run serve test lint bench loadtest attack wordlists translations mutate fuzz-api clean db-upgrade prune-rooms
+.PHONY: help deps run serve test lint bench loadtest attack wordlists translations mutate fuzz-api clean db-upgrade prune-rooms prune-plays bench-daily
 .DEFAULT_GOAL := help
 
 help: ## list the targets
@@ -59,6 +59,9 @@ db-upgrade: $(RUNTIME) ## apply the rooms' database migrations (to BOGGLE_DATABA
 prune-rooms: $(RUNTIME) ## delete rooms idle for longer than ROOM_IDLE_SECONDS (docs/rooms.md)
 	$(BIN)/flask --app app prune-rooms
 
+prune-plays: $(RUNTIME) ## delete old plays' words and old plays; boards' tallies stay (docs/daily.md)
+	$(BIN)/flask --app app prune-plays
+
 $(NODE_DEV): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
@@ -77,6 +80,9 @@ bench: $(DEV) ## speed and memory benchmark (WORDLIST=path/to/enable2k.txt)
 
 loadtest: $(DEV) ## load test under gunicorn and wrk (see benchmarks/README.md)
 	$(BIN)/python benchmarks/load_test.py
+
+bench-daily: $(DEV) ## 10,000 players on a day's board, and results with 1,000,000 plays stored: recipe + PostgreSQL (benchmarks/README.md)
+	$(BIN)/python benchmarks/daily_load.py
 
 attack: $(DEV) ## slow clients and worst-case boards against the recipe (benchmarks/README.md)
 	$(BIN)/python benchmarks/attack.py

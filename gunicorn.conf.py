@@ -34,8 +34,11 @@ keepalive = 5
 # reads a list file on its first request either.
 preload_app = True
 # The ratings of every list likewise: shipped for the shipped lists, computed here (and
-# cached) for any other, so that no request waits for them.
+# cached) for any other, so that no request waits for them. And this is production
+# (BOGGLE_ENV, unless set otherwise): the app then refuses to start without the
+# settings that must be the server's own, such as BOGGLE_DAILY_SECRET (docs/deploy.md).
 raw_env = [
+    f"BOGGLE_ENV={os.environ.get('BOGGLE_ENV', 'production')}",
     f"BOGGLE_PRELOAD_DICTIONARIES={os.environ.get('BOGGLE_PRELOAD_DICTIONARIES', 'all')}",
     f"BOGGLE_PRELOAD_RATINGS={os.environ.get('BOGGLE_PRELOAD_RATINGS', 'all')}",
 ]

@@ -189,6 +189,8 @@ def production() -> Iterator[str]:
         "BOGGLE_WORKERS": "2",
         "BOGGLE_ROOM_COUNTDOWN_SECONDS": "2",
         "BOGGLE_DATABASE_URL": database,
+        # The recipe is production, which rolls the days' boards from a secret.
+        "BOGGLE_DAILY_SECRET": "the pages' audit's own secret",
     }
     recipe = Recipe("127.0.0.1", free_port(), env=env)
     try:

@@ -136,6 +136,9 @@ class Server:
             **os.environ,
             "BOGGLE_LOG_LEVEL": "warning",
             "BOGGLE_DATABASE_URL": url,
+            # gunicorn.conf.py makes it production, which rolls the days' boards from a
+            # secret (a tree from before them takes no notice).
+            "BOGGLE_DAILY_SECRET": "the route benchmark's own secret",
             **self.env,
         }
         if self.app.startswith("app:"):

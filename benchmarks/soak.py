@@ -422,6 +422,8 @@ def main() -> int:
         "BOGGLE_DATABASE_URL": url,
         "BOGGLE_ROOM_CREATIONS_PER_HOUR": "1000000",
         "BOGGLE_LOG_LEVEL": "warning",
+        # The recipe is production, which rolls the days' boards from a secret.
+        "BOGGLE_DAILY_SECRET": "the soak's own secret",
     }
     recipe = Recipe("127.0.0.1", free_port(), env=env, app_servers=args.app_servers)
     stop = threading.Event()

@@ -323,8 +323,8 @@ def test_the_apps_own_errors_follow_the_readers_language(client: FlaskClient) ->
     message = error["message"]
     assert message.startswith(f"il n'y a rien à cette adresse{NBSP}; les pages sont /, ")
     pages, calls = message.split(", l'API ")
-    assert " et /room/CODE" in pages and calls.startswith("/solve, ")
-    assert calls.endswith(" et /rooms/CODE/qr")
+    assert pages.endswith(" et /privacy") and calls.startswith("/solve, ")
+    assert calls.endswith(" et /challenges/CODE/qr")
 
 
 def test_dictionaries_describe_each_list_in_the_readers_language(client: FlaskClient) -> None:

@@ -91,3 +91,4 @@ def test_warming_the_app_makes_its_pages_without_touching_the_database(
     assert [e["name"] for e in app.extensions["boggle.catalog"].describe() if e["loaded"]] == loaded
     compiled = {name for _, name in app.jinja_env.cache}  # type: ignore[union-attr]
     assert {"index.html", "practice.html", "room_new.html", "error.html"} <= compiled
+    assert {"today.html", "me.html", "privacy.html"} <= compiled  # playing apart's too

@@ -41,6 +41,8 @@ from web.security import HEADERS
 ROOT = Path(__file__).resolve().parent.parent
 WORKERS = 2
 BOARD = "sers/patg/line/sers"
+#: The recipe is production: it starts only with a secret of its own for the days' boards.
+DAILY_SECRET = "the production tests' secret"
 
 pytestmark = pytest.mark.slow
 
@@ -86,7 +88,11 @@ def production() -> Iterator[Recipe]:
         pytest.skip(reason)
     # A temporary run folder of the recipe's own (under /tmp, which nginx's workers can
     # reach when the tests run as root, as in CI), removed when it stops.
-    recipe = Recipe("127.0.0.1", free_port(), env={"BOGGLE_WORKERS": str(WORKERS)})
+    recipe = Recipe(
+        "127.0.0.1",
+        free_port(),
+        env={"BOGGLE_WORKERS": str(WORKERS), "BOGGLE_DAILY_SECRET": DAILY_SECRET},
+    )
     try:
         with open(recipe.run_dir / "gunicorn.log", "wb") as log:
             recipe.start(gunicorn_log=log)
@@ -408,7 +414,7 @@ def impatient() -> Iterator[Recipe]:
     recipe = Recipe(
         "127.0.0.1",
         free_port(),
-        env={"BOGGLE_WORKERS": "1", "BOGGLE_PURE_PYTHON": "1"},
+        env={"BOGGLE_WORKERS": "1", "BOGGLE_PURE_PYTHON": "1", "BOGGLE_DAILY_SECRET": DAILY_SECRET},
         deadline=1.0,
     )
     try:
@@ -468,6 +474,7 @@ def mortal() -> Iterator[Recipe]:
         "BOGGLE_EXPENSIVE_SEARCH_COST": "100000",
         "BOGGLE_SOLVE_BUDGET": "20",
         "BOGGLE_SOLVE_CEILING": "20",
+        "BOGGLE_DAILY_SECRET": DAILY_SECRET,
     }
     recipe = Recipe("127.0.0.1", free_port(), env=env, deadline=20)
     try:
@@ -635,6 +642,7 @@ def over_tls(
         "BOGGLE_CACHE_DIR": str(cache_dir),
         "BOGGLE_PRELOAD_DICTIONARIES": "standard",
         "BOGGLE_PRELOAD_RATINGS": "standard",
+        "BOGGLE_DAILY_SECRET": DAILY_SECRET,
     }
     recipe = Recipe("127.0.0.1", free_port(), env=env, tls=certificate)
     try:
@@ -693,6 +701,7 @@ def two_servers(postgres_socket: Path, cache_dir: Path) -> Iterator[Recipe]:
         "BOGGLE_CACHE_DIR": str(cache_dir),
         "BOGGLE_PRELOAD_DICTIONARIES": "standard",
         "BOGGLE_PRELOAD_RATINGS": "standard",
+        "BOGGLE_DAILY_SECRET": DAILY_SECRET,
     }
     recipe = Recipe("127.0.0.1", free_port(), env=env, app_servers=2)
     try:
@@ -718,7 +727,8 @@ def call(base: str, method: str, path: str, body: object = None, token: str = ""
 
 
 def without_links(document: dict[str, Any]) -> dict[str, Any]:
-    """A room's document without what depends on the server asked (its link) and when."""
+    """A room's or a challenge's document without what depends on the server asked (its
+    link) and when."""
     return {key: value for key, value in document.items() if key not in ("url", "now")}
 
 
@@ -765,6 +775,86 @@ def test_a_room_made_on_one_app_server_plays_on_the_other_with_the_same_results(
     assert totals[0] == totals[1] and sum(p["total"] for p in totals[0]) > 0
 
 
+def apart_call(base: str, method: str, path: str, body: object = None, key: str = "") -> Any:
+    """Status, JSON and player key of a request to playing apart, as a browser holding
+    ``key`` in its cookie makes it (the key is the one the answer gives, if it gives one)."""
+    headers = {"Content-Type": "application/json"}
+    if key:
+        headers["Cookie"] = f"boggle_player={key}"
+    data = None if body is None and method != "POST" else json.dumps(body or {}).encode()
+    request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
+    try:
+        response = urllib.request.urlopen(request, timeout=10)
+    except urllib.error.HTTPError as error:
+        response = error
+    with response:
+        given = re.search(r"boggle_player=([^;]+)", response.headers.get("Set-Cookie") or "")
+        return response.status, json.loads(response.read()), given.group(1) if given else key
+
+
+def test_a_days_board_and_its_challenge_play_across_both_app_servers_alike(
+    two_servers: Recipe,
+) -> None:
+    first, second = (f"http://{bind}" for bind in two_servers.binds)
+    status, today, _ = apart_call(first, "GET", "/daily")
+    assert status == 200, today
+    board = f"/daily/{today['day']}/en/4x4"
+    # Ann starts today's board on the first server; her key resumes it on the second.
+    status, started, ann = apart_call(first, "POST", f"{board}/play")
+    assert (status, started["state"]) == (201, "playing"), started
+    assert ann
+    status, resumed, _ = apart_call(second, "POST", f"{board}/play", key=ann)
+    assert (status, resumed["play"]) == (200, started["play"])  # the same round, not a new one
+    faces = " / ".join(" ".join(row) for row in started["play"]["board"])
+    _, solved = call(two_servers.base, "GET", f"/solve?{urlencode({'board': faces})}")
+    words = [entry["word"] for entry in solved["words"]][:6]
+    assert len(words) >= 4, words
+    # Her words go through both servers in turn; each knows them all at once.
+    for n, word in enumerate(words[:3]):
+        status, sent, _ = apart_call(
+            (first, second)[n % 2], "POST", f"{board}/words", {"word": word}, ann
+        )
+        assert (status, sent["verdict"]) == (200, "accepted"), (word, sent)
+        listed = [apart_call(base, "GET", f"{board}/words", key=ann)[1] for base in (first, second)]
+        assert listed[0] == listed[1] and len(listed[0]["words"]) == n + 1
+    status, _, _ = apart_call(second, "GET", f"{board}/results", key=ann)
+    assert status == 409  # not before she finishes, on either
+    status, finished, _ = apart_call(second, "POST", f"{board}/finish", key=ann)
+    assert (status, finished["state"]) == (200, "finished"), finished
+    status, again, _ = apart_call(first, "POST", f"{board}/play", key=ann)
+    assert (status, again["error"]["code"]) == (409, "already_played")
+    results = [apart_call(base, "GET", f"{board}/results", key=ann)[1] for base in (first, second)]
+    assert results[0] == results[1]
+    assert results[0]["you"]["found"] == 3 and results[0]["players"] >= 1
+    # Her challenge, made on the first, is taken by Bob on the second.
+    status, made, _ = apart_call(first, "POST", f"{board}/challenge", key=ann)
+    assert status == 201, made
+    code = made["challenge"]
+    status, taken, bob = apart_call(second, "POST", f"/challenges/{code}/play")
+    assert status == 201, taken
+    for n, word in enumerate(words[2:5]):  # words[2] is Ann's too
+        status, sent, _ = apart_call(
+            (first, second)[n % 2], "POST", f"/challenges/{code}/words", {"word": word}, bob
+        )
+        assert (status, sent["verdict"]) == (200, "accepted"), (word, sent)
+    status, _, _ = apart_call(first, "POST", f"/challenges/{code}/finish", key=bob)
+    assert status == 200
+    # Both servers tell each of them the same, both lists judged with the shared word
+    # crossed off; Bob's play counts on the day's board too.
+    for key in (ann, bob):
+        seen = [
+            without_links(apart_call(base, "GET", f"/challenges/{code}", key=key)[1])
+            for base in (first, second)
+        ]
+        assert seen[0] == seen[1] and seen[0]["takers"] == 1
+        shared = {
+            w["word"] for p in seen[0]["versus"]["players"] for w in p["words"] if w["shared"]
+        }
+        assert shared == {words[2]}
+    status, day, _ = apart_call(first, "GET", f"{board}/results", key=bob)
+    assert status == 200 and day["players"] == results[0]["players"] + 1
+
+
 def healthy(url: str) -> bool:
     """Whether the server answers its health check (not yet listening: no)."""
     try:
@@ -789,7 +879,12 @@ def test_the_recipe_started_as_make_serve_stops_cleanly_on_a_signal(sig: signal.
     serve = subprocess.Popen(
         [*command, "--run-dir", str(run_dir)],
         cwd=ROOT,
-        env={**os.environ, "BOGGLE_WORKERS": "1", "BOGGLE_PRELOAD_DICTIONARIES": "standard"},
+        env={
+            **os.environ,
+            "BOGGLE_WORKERS": "1",
+            "BOGGLE_PRELOAD_DICTIONARIES": "standard",
+            "BOGGLE_DAILY_SECRET": DAILY_SECRET,
+        },
         stderr=subprocess.PIPE,
     )
     try:

@@ -34,6 +34,11 @@ ADDRESSES = (
     f"/words.csv?board={BOARD}",
     "/lookup?word=sea",
     "/define?word=sea",
+    # Playing apart's, as a browser with no player key asks for them: no database.
+    "/today",
+    "/me",
+    "/privacy",
+    "/daily",
 )
 
 

@@ -248,6 +248,7 @@ function render() {
   $("stop").hidden = !playing || state.confirming;
   $("stop-confirm").hidden = !playing || !state.confirming;
   $("new-round").hidden = playing;
+  $("challenge").hidden = playing || !state.outcome || Boolean(state.outcome.error);
   $("summary").hidden = playing;
   $("found-section").hidden = playing;
   $("missed-section").hidden = playing;
@@ -298,11 +299,35 @@ $("stop-yes").addEventListener("click", () => {
 
 $("new-round").addEventListener("click", () => {
   forget();
+  $("challenge-status").hidden = true;
   Object.assign(state, { solution: null, outcome: null, warned: new Set() });
   clearInterval(state.ticking);
   $("entered").replaceChildren();
   showSetup();
   $("source").focus();
+});
+
+// "Challenge a friend": the round's board, clock, shortest word and found words, kept on
+// the server as a challenge (POST /challenges); its page has the link to send.
+$("challenge").addEventListener("click", async () => {
+  const { round } = state;
+  const button = $("challenge");
+  button.disabled = true;
+  $("challenge-status").hidden = true;
+  try {
+    const made = await postJSON("challenges", {
+      board: round.board,
+      min_length: round.min_length,
+      dictionary: round.dictionary,
+      seconds: round.seconds,
+      words: round.entries.filter((e) => e.verdict === "found").map((e) => e.word),
+    });
+    location.assign(made.url);
+  } catch (error) {
+    $("challenge-status").textContent = error.message;
+    $("challenge-status").hidden = false;
+    button.disabled = false;
+  }
 });
 
 /** The round is over: stop the clock, have the server score the words, show how it went. */
