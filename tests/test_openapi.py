@@ -37,6 +37,14 @@ def operations(spec: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
     ]
 
 
+def error_codes(spec: dict[str, Any], method: str, path: str, status: str) -> list[str]:
+    """The error codes the document lists for one operation's status."""
+    answer = spec["paths"][path][method.lower()]["responses"][status]
+    return answer["content"]["application/json"]["schema"]["properties"]["error"]["properties"][
+        "code"
+    ]["enum"]
+
+
 def test_the_document_is_valid_openapi_3_1(spec: dict[str, Any]) -> None:
     assert spec["openapi"] == "3.1.0"
     validate(spec)  # raises, naming the place, on any fault
@@ -83,6 +91,25 @@ def test_the_rooms_need_the_bearer_scheme_and_the_rest_do_not(spec: dict) -> Non
     assert security[("GET", "/rooms/{code}")] == [{"seat": []}, {}]
     assert security[("POST", "/rooms")] == []
     assert security[("GET", "/solve")] == []
+
+
+def test_playing_apart_takes_the_players_cookie_and_the_transfer_link_needs_it(
+    app: Flask, spec: dict
+) -> None:
+    scheme = spec["components"]["securitySchemes"]["player"]
+    assert (scheme["type"], scheme["in"], scheme["name"]) == ("apiKey", "cookie", daily.api.COOKIE)
+    security = {
+        (method, path): operation["security"] for method, path, operation in operations(spec)
+    }
+    transfer = ("POST", "/daily/me/transfer")
+    assert security[transfer] == [{"player": []}]
+    assert security[("POST", "/daily/{day}/{language}/{size}/play")] == [{"player": []}, {}]
+    assert security[("GET", "/challenges/{code}/qr")] == []
+    # As the document says: without the cookie, the transfer link is a 401 naming it.
+    answer = app.test_client().post("/daily/me/transfer", json={})
+    assert answer.status_code == 401
+    assert answer.json["error"]["code"] in error_codes(spec, *transfer, "401")
+    assert f'name="{daily.api.COOKIE}"' in answer.headers["WWW-Authenticate"]
 
 
 def body_schema(operation: dict[str, Any]) -> dict[str, Any] | None:
