@@ -196,14 +196,16 @@ MADE_LINKS = {
 
 def apart_operation(summary: str, description: str, **declared: Any) -> Operation:
     """A play-apart route's declaration: JSON bodies only, the player's cookie taken
-    (needed where ``seat`` is True), the game's statuses, the database's errors."""
+    (needed where ``seat`` is True), the game's statuses (or the route's own, where it
+    reads a field as /score does), the database's errors."""
     codes = (*declared.pop("codes", ()), *DATABASE_CODES)
+    statuses = {**STATUS_OF_CODE, **declared.pop("statuses", {})}
     declared.setdefault("seat", None)
     return Operation(
         summary,
         description,
         forms=False,
-        statuses=STATUS_OF_CODE,
+        statuses=statuses,
         codes=codes,
         scheme=PLAYER,
         **declared,
@@ -478,12 +480,14 @@ def daily_results(day: str, language: str, size: str) -> Response:
     apart_operation(
         "Challenge a friend to the board",
         "With the caller's finished play as the one to beat: the challenge's code, page "
-        "and QR code (201), or the same one made already (200). Body {}.",
+        "and QR code (201), or the same one made already (200). Needs the player's key. "
+        "Body {}.",
         path=KEY,
         answer="ChallengeMade",
         status=201,
+        seat=True,
         other_statuses={200: "The challenge the caller made already"},
-        codes=("not_finished", "not_playing", "too_many_challenges"),
+        codes=("unauthorized", "not_finished", "not_playing", "too_many_challenges"),
         links=MADE_LINKS,
     )
 )
@@ -667,6 +671,8 @@ def challenge_document(code: str, player: int | None, versus: int | None = None)
         answer="ChallengeMade",
         status=201,
         codes=("board_too_large", "too_many_challenges", "search_budget_exceeded"),
+        # The round's words are a field, as /score's: too many is a 400 (a play's is a 429).
+        statuses={"too_many_words": 400},
         links=MADE_LINKS,
     )
 )
