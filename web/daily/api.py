@@ -177,6 +177,12 @@ DAY_PARAMETERS = {
     "path.language": "$response.body#/board/language",
     "path.size": "$request.path.size",
 }
+#: The first of today's boards, from GET /daily's answer.
+FIRST_BOARD = {
+    "path.day": "$response.body#/day",
+    "path.language": "$response.body#/boards/0/language",
+    "path.size": "$response.body#/boards/0/size",
+}
 #: The challenge made, in the answers that make one.
 MADE_LINKS = {
     "challenge": {
@@ -329,6 +335,10 @@ def board_document(key: DayKey, spec: BoardSpec, view: PlayView | None) -> dict[
         "of it (state and score, or null), their days in a row, and when the next day "
         "begins.",
         answer="DailyToday",
+        links={
+            "board": {"operationId": "daily_board_get", "parameters": FIRST_BOARD},
+            "start": {"operationId": "start_daily_post", "parameters": FIRST_BOARD},
+        },
     )
 )
 def today() -> Response:
