@@ -19,8 +19,10 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from api_fuzz import served
+from api_fuzz import fuzz_app, served
 from flask import Flask
+
+from boggle import Catalog
 
 BOARD = "sers patg line sers"
 #: The generated package's name: nothing in the project or its dependencies has it.
@@ -72,6 +74,8 @@ def generated(app: Flask, tmp_path: Path) -> Iterator[Callable[[str], ModuleType
         "WARNING parsing POST /solve within api.",
         "WARNING parsing POST /rich within api.",
         "WARNING parsing GET /rooms/{code}/qr within rooms.",
+        "WARNING parsing GET /challenges/{code}/qr within daily.",
+        "WARNING parsing GET /daily/transfers/{code}/qr within daily.",
     }, output
     with imported(tmp_path) as module:
         yield module
@@ -135,3 +139,25 @@ def test_a_generated_client_plays_a_room_with_its_bearer_token(
         stranger = package.Client(base_url=base)
         refused = send.sync(code=seat.room, number=1, client=stranger, body=word)
         assert refused.error.code.value == "unauthorized"
+
+
+def test_a_generated_client_reads_todays_boards_and_one_of_them(
+    catalog: Catalog, cache_dir: Path, tmp_path: Path, generated: Callable[[str], ModuleType]
+) -> None:
+    # Playing apart is kept in the rooms' database: a server with one, made for the test.
+    (tmp_path / "db").mkdir()
+    app = fuzz_app(tmp_path / "db", catalog, CACHE_DIR=str(cache_dir), PRELOAD_DICTIONARIES="")
+    package = generated("")
+    models = generated("models")
+    today_get = generated("api.daily.today_get")
+    daily_board_get = generated("api.daily.daily_board_get")
+    with served(app) as base:
+        client = package.Client(base_url=base, raise_on_unexpected_status=True)
+        today = today_get.sync(client=client)
+        assert isinstance(today, models.DailyToday)
+        first = today.boards[0]
+        board = daily_board_get.sync(
+            day=today.day, language=first.language, size=first.size, client=client
+        )
+        assert isinstance(board, models.DailyBoard)
+        assert (board.key, board.state, board.board.rows) == (first.key, "ready", 4)

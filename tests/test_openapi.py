@@ -20,7 +20,7 @@ from flask.testing import FlaskClient
 from openapi_spec_validator import validate
 
 import app as app_module
-from web import edge, openapi, rooms
+from web import daily, edge, openapi, rooms
 
 
 @pytest.fixture
@@ -37,6 +37,14 @@ def operations(spec: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
     ]
 
 
+def error_codes(spec: dict[str, Any], method: str, path: str, status: str) -> list[str]:
+    """The error codes the document lists for one operation's status."""
+    answer = spec["paths"][path][method.lower()]["responses"][status]
+    return answer["content"]["application/json"]["schema"]["properties"]["error"]["properties"][
+        "code"
+    ]["enum"]
+
+
 def test_the_document_is_valid_openapi_3_1(spec: dict[str, Any]) -> None:
     assert spec["openapi"] == "3.1.0"
     validate(spec)  # raises, naming the place, on any fault
@@ -47,7 +55,9 @@ def test_every_json_route_and_method_is_in_the_document(app: Flask, spec: dict) 
     for rule in app.url_map.iter_rules():
         area = rule.endpoint.partition(".")[0]
         is_room_api = rule.rule.startswith(rooms.API_PREFIX)
-        if area == "api" or (area == "rooms" and is_room_api):
+        # Playing apart's: every address under /daily and /challenges, its QR codes too.
+        is_apart_api = "/" + rule.rule.split("/")[1] in daily.API_PREFIXES
+        if area == "api" or (area == "rooms" and is_room_api) or is_apart_api:
             for method in rule.methods - {"HEAD", "OPTIONS"}:
                 expected.add((method, openapi.openapi_path(rule.rule)))
     documented = {(method, path) for method, path, _ in operations(spec)}
@@ -57,6 +67,9 @@ def test_every_json_route_and_method_is_in_the_document(app: Flask, spec: dict) 
     for path in ("/solve", "/random", "/score", "/rich", "/lookup", "/define"):
         assert path in spec["paths"]
     assert {"/dictionaries", "/healthz", "/rooms", "/rooms/{code}"} <= set(spec["paths"])
+    assert {"/daily", "/daily/{day}/{language}/{size}/play", "/challenges"} <= set(spec["paths"])
+    apart = [path for _, path, _ in operations(spec) if path.startswith(daily.API_PREFIXES)]
+    assert len(apart) == 21
 
 
 def test_operation_ids_are_unique_and_name_a_python_function(spec: dict) -> None:
@@ -80,6 +93,25 @@ def test_the_rooms_need_the_bearer_scheme_and_the_rest_do_not(spec: dict) -> Non
     assert security[("GET", "/solve")] == []
 
 
+def test_playing_apart_takes_the_players_cookie_and_the_transfer_link_needs_it(
+    app: Flask, spec: dict
+) -> None:
+    scheme = spec["components"]["securitySchemes"]["player"]
+    assert (scheme["type"], scheme["in"], scheme["name"]) == ("apiKey", "cookie", daily.api.COOKIE)
+    security = {
+        (method, path): operation["security"] for method, path, operation in operations(spec)
+    }
+    transfer = ("POST", "/daily/me/transfer")
+    assert security[transfer] == [{"player": []}]
+    assert security[("POST", "/daily/{day}/{language}/{size}/play")] == [{"player": []}, {}]
+    assert security[("GET", "/challenges/{code}/qr")] == []
+    # As the document says: without the cookie, the transfer link is a 401 naming it.
+    answer = app.test_client().post("/daily/me/transfer", json={})
+    assert answer.status_code == 401
+    assert answer.json["error"]["code"] in error_codes(spec, *transfer, "401")
+    assert f'name="{daily.api.COOKIE}"' in answer.headers["WWW-Authenticate"]
+
+
 def body_schema(operation: dict[str, Any]) -> dict[str, Any] | None:
     content = operation.get("requestBody", {}).get("content", {})
     return content.get("application/json", {}).get("schema")
@@ -90,20 +122,26 @@ def test_a_json_body_takes_the_fields_documented_and_no_other(
 ) -> None:
     # The unknown field's message lists the fields the route hands read_fields.
     checked = set()
+    today = client.application.extensions["boggle.apart"].daily.today()
     for method, path, operation in operations(spec):
         schema = body_schema(operation)
         if schema is None:
             continue
-        # A room's code and round are read before the body, the room itself after it.
+        # A room's code and round are read before the body, the room itself after it; a
+        # day's board is found first (today's is there to be found).
         address = path.replace("{code}", "K7QX4MZP2T").replace("{number}", "1")
+        address = address.replace("{day}", today).replace("{language}", "en")
+        address = address.replace("{size}", "4x4")
         answer = client.open(address, method=method, json={"zzzz": 1})
         error = answer.get_json()["error"]
         assert (answer.status_code, error["code"]) == (400, "unknown_field"), path
         listed = [name.strip(" '") for name in error["message"].split("fields are ")[1].split(",")]
+        listed = [name for name in listed if name]  # a body of no fields ({}) lists none
         assert listed == list(schema["properties"]), path
         checked.add(path)
     assert {"/solve", "/rich", "/score", "/rooms", "/rooms/{code}/players"} <= checked
     assert {"/rooms/{code}/rounds", "/rooms/{code}/rounds/{number}/words"} <= checked
+    assert {"/daily/{day}/{language}/{size}/words", "/daily/me/name", "/challenges"} <= checked
 
 
 def example_request(operation: dict[str, Any]) -> dict[str, Any]:

@@ -63,6 +63,10 @@ RETRY_STATUSES = (409, 429, 503)
 LINE_TOO_LONG_CODE = "uri_too_long"
 #: The security scheme of the rooms: a seat's token.
 BEARER = "seat"
+#: The security scheme of playing apart: the player's key, in the browser's cookie.
+PLAYER = "player"
+#: The cookie that holds it (web/daily/api.py's ``COOKIE``).
+PLAYER_COOKIE = "boggle_player"
 
 
 @dataclass(frozen=True)
@@ -85,8 +89,10 @@ class Operation:
     path: tuple[Field, ...] = ()
     #: Whether a POST's fields may come as a form as well as JSON (the rooms' may not).
     forms: bool = True
-    #: Whether the route needs a seat's token (True), takes one (None) or not (False).
+    #: Whether the route needs a seat's token (True), takes one (None) or not (False),
+    #: or the player's cookie where ``scheme`` is PLAYER.
     seat: bool | None = False
+    scheme: str = BEARER
     #: Other statuses the route answers, with what they mean (a join's 200).
     other_statuses: Mapping[int, str] = field(default_factory=dict)
     #: OpenAPI links from the answer, by name: {"operationId": ..., "parameters": ...}.
@@ -144,7 +150,7 @@ def build(app: Flask) -> dict[str, Any]:
         "info": {
             "title": "Boggle solver",
             "version": API_VERSION,
-            "summary": "Solve Boggle boards, roll and score them, and play in rooms.",
+            "summary": "Solve Boggle boards, roll and score them, and play in rooms or apart.",
             "description": (
                 'Every answer is JSON, errors included: {"error": {"code", "message"}}, '
                 "with a 4xx status and a message a person can act on, in the request's "
@@ -168,7 +174,19 @@ def build(app: Flask) -> dict[str, Any]:
                         "created or joined. A browser sends it in the room's cookie "
                         "(boggle_room_CODE) instead; the header wins when both are sent."
                     ),
-                }
+                },
+                PLAYER: {
+                    "type": "apiKey",
+                    "in": "cookie",
+                    "name": PLAYER_COOKIE,
+                    "description": (
+                        "A player of playing apart (/daily, /challenges): the key the "
+                        "server sets in this cookie (HttpOnly, SameSite=Lax) at the first "
+                        "request that stores something for them, and sends again with each "
+                        "play. Without it a caller is a new player; DELETE /daily/me takes "
+                        "it away."
+                    ),
+                },
             },
         },
     }
@@ -205,9 +223,9 @@ def _operation(
     if parameters:
         operation["parameters"] = parameters
     if declared.seat is True:
-        operation["security"] = [{BEARER: []}]
+        operation["security"] = [{declared.scheme: []}]
     elif declared.seat is None:
-        operation["security"] = [{BEARER: []}, {}]
+        operation["security"] = [{declared.scheme: []}, {}]
     else:
         operation["security"] = []
     operation["responses"] = _responses(declared, codes)
@@ -314,7 +332,8 @@ def _error_response(status: int, codes: list[str]) -> dict[str, Any]:
     if status == 401:
         response["headers"] = {
             "WWW-Authenticate": {
-                "description": "The scheme to authenticate with: Bearer.",
+                "description": "The scheme to authenticate with: Bearer for a room's "
+                "seat, Cookie (its name) for a player of playing apart.",
                 "schema": {"type": "string"},
             }
         }
@@ -415,7 +434,8 @@ def _reference(spec: Mapping[str, Any]) -> dict[str, Any]:
                     "path": path,
                     "summary": operation["summary"],
                     "description": operation["description"],
-                    "seat": _seat(operation.get("security", [])),
+                    "seat": _seat(operation.get("security", []), BEARER),
+                    "player": _seat(operation.get("security", []), PLAYER),
                     "fields": fields,
                     "answers": answers,
                     "errors": errors,
@@ -446,9 +466,10 @@ def _reference(spec: Mapping[str, Any]) -> dict[str, Any]:
     return {"info": spec["info"], "operations": operations, "schemas": schemas}
 
 
-def _seat(security: list[Mapping[str, Any]]) -> str:
-    """Whether an operation needs a seat's token (``required``), takes one, or neither."""
-    if not security:
+def _seat(security: list[Mapping[str, Any]], scheme: str) -> str:
+    """Whether an operation needs the scheme's credential (``required``), takes one, or
+    neither."""
+    if not any(scheme in each for each in security):
         return ""
     return "optional" if {} in security else "required"
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from boggle.dice import SEED_LIMIT
 from boggle.scoring import VERDICTS
+from games.plays import CHALLENGE, DAILY
 from games.rooms import FINISHED, PLAYING, SENT_VERDICTS, STARTING, WAITING
 
 
@@ -44,6 +45,25 @@ MILLISECONDS = {"type": "number", "minimum": 0}
 UNIX_SECONDS = {"type": "number", "description": "Unix seconds, to the millisecond"}
 SEED = {"type": "integer", "minimum": 0, "maximum": SEED_LIMIT - 1}
 NAMES = {"type": "array", "items": TEXT}
+PERCENT = {"type": "integer", "minimum": 0, "maximum": 100}
+#: A day's board's key: its day, language and size (2027-01-15/en/4x4).
+DAY_KEY = {"type": "string", "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2}/[a-z]+/[0-9]+x[0-9]+$"}
+#: A day's board's state for the caller (web/daily/api.py board_document).
+BOARD_STATES = ("ready", PLAYING, FINISHED, "closed")
+#: games/plays.py BoardSpec.as_dict: a board's rules, never its faces (a day's board has
+#: a key, a day and dice; a challenge's after practice has none of them).
+PLAY_BOARD = {
+    "key": nullable(DAY_KEY),
+    "kind": {"type": "string", "enum": [DAILY, CHALLENGE]},
+    "day": nullable(TEXT),
+    "language": TEXT,
+    "dice": nullable(TEXT),
+    "rows": SIDE,
+    "cols": SIDE,
+    "min_length": SIDE,
+    "dictionary": TEXT,
+    "seconds": SIDE,
+}
 #: A written word judged by the rules (POST /score, a round's results).
 JUDGED = {
     "word": TEXT,
@@ -408,5 +428,229 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "missed": ref("Missed"),
             "headline": TEXT,
         }
+    ),
+    # --- Playing apart (web/daily/api.py) ---------------------------------------------
+    "PlayBoard": obj(PLAY_BOARD),
+    # games/plays.py PlayView.as_dict: the caller's play, its faces theirs once started.
+    "Play": obj(
+        {
+            "state": {"type": "string", "enum": [PLAYING, FINISHED]},
+            "board": ref("Board"),
+            "started_at": UNIX_SECONDS,
+            "ends_at": UNIX_SECONDS,
+            "closes_at": UNIX_SECONDS,
+            "finished_at": nullable(UNIX_SECONDS),
+            "score": POINTS,
+        },
+        optional=("score",),
+    ),
+    # web/daily/api.py today_document.
+    "DailyToday": obj(
+        {
+            "day": TEXT,
+            "next_day_at": UNIX_SECONDS,
+            "streak": COUNT,
+            "longest_streak": COUNT,
+            "boards": {
+                "type": "array",
+                "items": obj(
+                    {
+                        "key": DAY_KEY,
+                        "language": TEXT,
+                        "size": TEXT,
+                        "title": TEXT,
+                        "url": TEXT,
+                        "you": nullable(
+                            obj(
+                                {
+                                    "state": {"type": "string", "enum": [PLAYING, FINISHED]},
+                                    "score": nullable(POINTS),
+                                }
+                            )
+                        ),
+                    }
+                ),
+            },
+            "now": UNIX_SECONDS,
+        }
+    ),
+    # web/daily/api.py board_document.
+    "DailyBoard": obj(
+        {
+            "key": DAY_KEY,
+            "title": TEXT,
+            "url": TEXT,
+            "board": ref("PlayBoard"),
+            "players": COUNT,
+            "state": {"type": "string", "enum": list(BOARD_STATES)},
+            "play": nullable(ref("Play")),
+            "results": nullable(TEXT),
+            "now": UNIX_SECONDS,
+        }
+    ),
+    "DailyWords": obj({"key": DAY_KEY, "words": {"type": "array", "items": ref("SentWord")}}),
+    # games/plays.py Plays.results, with the board's key and title.
+    "DailyResults": obj(
+        {
+            "key": DAY_KEY,
+            "title": TEXT,
+            "board": obj({**PLAY_BOARD, "board": ref("Board")}),
+            "count": COUNT,
+            "total_score": POINTS,
+            "players": COUNT,
+            "you": obj(
+                {
+                    "score": POINTS,
+                    "found": COUNT,
+                    "long_words": COUNT,
+                    "best_word": nullable(TEXT),
+                    "started_at": UNIX_SECONDS,
+                    "finished_at": UNIX_SECONDS,
+                    "players": SIDE,
+                    "rank": SIDE,
+                    "percentile": PERCENT,
+                    "words": {
+                        "type": "array",
+                        "items": obj(
+                            {
+                                "word": TEXT,
+                                "written": TEXT,
+                                "verdict": {"type": "string", "enum": list(SENT_VERDICTS)},
+                                "score": POINTS,
+                                "finders": nullable(SIDE),
+                                "path": nullable(ref("Path")),
+                            }
+                        ),
+                    },
+                }
+            ),
+            "histogram": {
+                "type": "array",
+                "items": obj({"score": POINTS, "players": SIDE}),
+            },
+            "top": {
+                "type": "array",
+                "items": obj(
+                    {"rank": SIDE, "name": TEXT, "score": POINTS, "you": {"type": "boolean"}}
+                ),
+            },
+            "missed": obj(
+                {
+                    "count": COUNT,
+                    "total_score": POINTS,
+                    "words": {"type": "array", "items": ref("MissedWord")},
+                }
+            ),
+        }
+    ),
+    "MissedWord": obj({"word": TEXT, "score": POINTS, "path": nullable(ref("Path"))}),
+    # games/daily.py Daily.history, with the player's name (web/daily/api.py me).
+    "DailyPlayer": obj(
+        {
+            "player": nullable(obj({"name": nullable(TEXT)})),
+            "streak": COUNT,
+            "longest_streak": COUNT,
+            "days_played": COUNT,
+            "results": {
+                "type": "array",
+                "items": obj(
+                    {
+                        "key": DAY_KEY,
+                        "day": TEXT,
+                        "language": TEXT,
+                        "size": TEXT,
+                        "score": POINTS,
+                        "total_score": POINTS,
+                        "found": COUNT,
+                        "best_word": nullable(TEXT),
+                        "players": SIDE,
+                        "rank": SIDE,
+                        "percentile": PERCENT,
+                    }
+                ),
+            },
+        }
+    ),
+    "PlayerName": obj({"player": obj({"name": nullable(TEXT)})}),
+    "Deleted": obj({"deleted": {"type": "boolean"}}),
+    # web/daily/api.py transfer_document.
+    "Transfer": obj({"url": TEXT, "qr": TEXT, "expires_at": UNIX_SECONDS}),
+    # web/daily/api.py made_document.
+    "ChallengeMade": obj({"challenge": TEXT, "url": TEXT, "qr": TEXT}),
+    # games/challenges.py Challenges.document, with web/daily/api.py challenge_document's.
+    "Challenge": obj(
+        {
+            "challenge": TEXT,
+            "board": ref("PlayBoard"),
+            "challenger": obj({"number": SIDE, "name": nullable(TEXT), "score": POINTS}),
+            "takers": COUNT,
+            "you": nullable(SIDE),
+            "play": nullable(ref("Play")),
+            "ranking": nullable(
+                {
+                    "type": "array",
+                    "items": obj(
+                        {
+                            "rank": SIDE,
+                            "number": SIDE,
+                            "name": nullable(TEXT),
+                            "score": nullable(POINTS),
+                            "long_words": COUNT,
+                            "finished": {"type": "boolean"},
+                            "challenger": {"type": "boolean"},
+                            "you": {"type": "boolean"},
+                        }
+                    ),
+                }
+            ),
+            "versus": nullable(ref("Versus")),
+            "words": {"type": "array", "items": ref("SentWord")},
+            "url": TEXT,
+            "qr": TEXT,
+            "now": UNIX_SECONDS,
+        },
+        optional=("words",),
+    ),
+    # games/challenges.py Challenges._versus: two lists judged as POST /score judges them.
+    "Versus": obj(
+        {
+            "board": ref("Board"),
+            "count": COUNT,
+            "total_score": POINTS,
+            "players": {
+                "type": "array",
+                "items": obj(
+                    {
+                        "number": SIDE,
+                        "name": TEXT,
+                        "total_score": POINTS,
+                        "long_words": COUNT,
+                        "scored_words": COUNT,
+                        "words": {"type": "array", "items": ref("JudgedWordShared")},
+                    }
+                ),
+            },
+            "ranking": {
+                "type": "array",
+                "items": obj(
+                    {
+                        "number": SIDE,
+                        "rank": SIDE,
+                        "name": TEXT,
+                        "total_score": POINTS,
+                        "long_words": COUNT,
+                        "winner": {"type": "boolean"},
+                        "tied": {"type": "boolean"},
+                        "tie_break": {"type": "boolean"},
+                    }
+                ),
+            },
+            "winners": NAMES,
+            "missed": ref("Missed"),
+            "headline": TEXT,
+        }
+    ),
+    "ChallengeWords": obj(
+        {"challenge": TEXT, "words": {"type": "array", "items": ref("SentWord")}}
     ),
 }

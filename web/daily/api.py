@@ -43,16 +43,33 @@ from games.plays import BoardSpec, PlayView
 
 from .. import service
 from ..errors import APIError, bad_request, board_error
-from ..params import read_board, read_min_length, read_name, read_whole_number
+from ..openapi import PLAYER, Operation, documented
+from ..params import (
+    BOARD,
+    DICTIONARY,
+    MIN_LENGTH,
+    Field,
+    Setting,
+    names,
+    read_board,
+    read_min_length,
+    read_name,
+    read_whole_number,
+    whole_number,
+)
 from ..play import BIG_BOARD_CELLS, BIG_ROUND_SECONDS, ROUND_SECONDS
 from ..rooms.api import (
+    DATABASE_CODES,
     MAX_SECONDS,
     MIN_SECONDS,
+    ROOM_WORD,
+    SECONDS,
     client_address,
     read_body,
     read_player_name,
     read_room_word,
 )
+from ..rooms.api import STATUS_OF_CODE as ROOM_STATUS_OF_CODE
 from . import bp
 
 #: The cookie that holds a browser's player key, and for how long: 400 days, the most
@@ -61,8 +78,6 @@ COOKIE = "boggle_player"
 COOKIE_SECONDS = 400 * 24 * 3600
 #: The largest board a challenge takes, in cells (its solution's words are stored).
 CHALLENGE_MAX_CELLS = 64
-#: The fields of a challenge made after a practice round.
-CHALLENGE_FIELDS = ("board", "min_length", "dictionary", "seconds", "words")
 #: A taker number is at most this (a larger one names no taker).
 MAX_NUMBER = 10**6
 
@@ -79,6 +94,128 @@ STATUS: dict[type[ApartError], int] = {
     NotFinished: 409,
     TooManyChallenges: 429,
 }
+
+
+#: The same, by code, for the API's document: the rooms' errors a play may meet (a word's
+#: limits, the database's) answer as on the rooms' routes.
+STATUS_OF_CODE = {**ROOM_STATUS_OF_CODE, **{error.code: s for error, s in STATUS.items()}}
+
+# --- The fields, as web/params.py declares the others (the API's document reads them) ---
+
+DAY = Field(
+    "day",
+    "The board's day, a UTC date (YYYY-MM-DD): today's, or an earlier day's that was played.",
+    {"type": "string", "minLength": 1},
+    ("unknown_board", "not_found"),
+    example="2027-01-15",
+)
+LANGUAGE = Field(
+    "language",
+    "The board's language: a language of today's boards (GET /daily lists them).",
+    {"type": "string", "minLength": 1},
+    ("unknown_board", "not_found"),
+    example="en",
+)
+SIZE = Field(
+    "size",
+    "The board's size: 4x4 or 5x5.",
+    {"type": "string", "minLength": 1},
+    ("unknown_board", "not_found"),
+    example="4x4",
+)
+CHALLENGE = Field(
+    "code",
+    "The challenge's code, any case.",
+    {"type": "string", "minLength": 1},
+    ("unknown_challenge", "not_found"),
+    example="K7QX4MZP2A",
+)
+TRANSFER = Field(
+    "code",
+    "The transfer link's one-time code.",
+    {"type": "string", "minLength": 1},
+    ("unknown_transfer", "not_found"),
+    example="aRgTVxTU1f_SQToMgUgr6A",
+)
+PLAYER_NAME = Field(
+    "name",
+    "The player's name, shown in a day's top 20 and on challenges: printable text, "
+    "spaces at the ends trimmed; empty, null or left out takes it away.",
+    {"type": ["string", "null"], "maxLength": Setting("ROOM_MAX_NAME_CHARS")},
+    ("bad_name",),
+    example="Ann",
+)
+WORDS = Field(
+    "words",
+    "The words the practice round found (the challenger's list to beat); blanks are dropped.",
+    {
+        "type": "array",
+        "maxItems": Setting("ROOM_MAX_WORDS"),
+        "items": {"type": "string", "maxLength": Setting("SCORE_MAX_WORD_CHARS")},
+    },
+    ("bad_words", "too_many_words"),
+    example=["float", "lost"],
+)
+VERSUS = Field(
+    "versus",
+    "The challenger's choice of taker to compare with, by number. Default: the best.",
+    whole_number(1, MAX_NUMBER),
+    ("bad_versus",),
+    example=2,
+)
+
+#: The fields of each route that reads some.
+SEND = (ROOM_WORD,)
+RENAME = (PLAYER_NAME,)
+#: The fields of a challenge made after a practice round.
+MAKE = (BOARD, MIN_LENGTH, DICTIONARY, SECONDS, WORDS)
+CHALLENGE_FIELDS = names(MAKE)
+KEY = (DAY, LANGUAGE, SIZE)
+#: A day's board's address, from the answer with its document, along a link.
+DAY_PARAMETERS = {
+    "path.day": "$response.body#/board/day",
+    "path.language": "$response.body#/board/language",
+    "path.size": "$request.path.size",
+}
+#: The first of today's boards, from GET /daily's answer.
+FIRST_BOARD = {
+    "path.day": "$response.body#/day",
+    "path.language": "$response.body#/boards/0/language",
+    "path.size": "$response.body#/boards/0/size",
+}
+#: The challenge made, in the answers that make one.
+MADE_LINKS = {
+    "challenge": {
+        "operationId": "challenge_get",
+        "parameters": {"path.code": "$response.body#/challenge"},
+    },
+    "take": {
+        "operationId": "take_challenge_post",
+        "parameters": {"path.code": "$response.body#/challenge"},
+    },
+    "qr": {
+        "operationId": "challenge_qr_get",
+        "parameters": {"path.code": "$response.body#/challenge"},
+    },
+}
+
+
+def apart_operation(summary: str, description: str, **declared: Any) -> Operation:
+    """A play-apart route's declaration: JSON bodies only, the player's cookie taken
+    (needed where ``seat`` is True), the game's statuses (or the route's own, where it
+    reads a field as /score does), the database's errors."""
+    codes = (*declared.pop("codes", ()), *DATABASE_CODES)
+    statuses = {**STATUS_OF_CODE, **declared.pop("statuses", {})}
+    declared.setdefault("seat", None)
+    return Operation(
+        summary,
+        description,
+        forms=False,
+        statuses=statuses,
+        codes=codes,
+        scheme=PLAYER,
+        **declared,
+    )
 
 
 def apart_api_error(error: ApartError) -> APIError:
@@ -191,12 +328,41 @@ def board_document(key: DayKey, spec: BoardSpec, view: PlayView | None) -> dict[
 
 
 @bp.get("/daily")
+@documented(
+    apart_operation(
+        "Today's boards",
+        "Every language's 4x4 and 5x5 board of the UTC day, each with the caller's play "
+        "of it (state and score, or null), their days in a row, and when the next day "
+        "begins.",
+        answer="DailyToday",
+        links={
+            "board": {"operationId": "daily_board_get", "parameters": FIRST_BOARD},
+            "start": {"operationId": "start_daily_post", "parameters": FIRST_BOARD},
+        },
+    )
+)
 def today() -> Response:
     """Today's boards (every language, 4x4 and 5x5), the caller's plays and streak."""
     return jsonify(today_document(apart().players.identify(player_token())))
 
 
 @bp.get("/daily/<day>/<language>/<size>")
+@documented(
+    apart_operation(
+        "A day's board",
+        "Its rules, how many have finished it, its state for the caller (ready, playing, "
+        "finished, closed) and their play: the faces only once they have started it, the "
+        "results' address once they have finished.",
+        path=KEY,
+        answer="DailyBoard",
+        links={
+            "start": {
+                "operationId": "start_daily_post",
+                "parameters": DAY_PARAMETERS,
+            },
+        },
+    )
+)
 def daily_board(day: str, language: str, size: str) -> Response:
     """A day's board: its rules, its players so far, the caller's play."""
     key = read_key(day, language, size)
@@ -207,6 +373,24 @@ def daily_board(day: str, language: str, size: str) -> Response:
 
 
 @bp.post("/daily/<day>/<language>/<size>/play")
+@documented(
+    apart_operation(
+        "Start today's board",
+        "On the server's clock: the board's document with the caller's play (201), or "
+        "the play running, resumed (200). One play a player and board; a new player's "
+        "key comes back in the cookie. Body {}.",
+        path=KEY,
+        answer="DailyBoard",
+        status=201,
+        other_statuses={200: "The caller's play, resumed"},
+        codes=("already_played", "not_today"),
+        links={
+            "send_word": {"operationId": "send_daily_word_post", "parameters": DAY_PARAMETERS},
+            "own_words": {"operationId": "daily_words_get", "parameters": DAY_PARAMETERS},
+            "finish": {"operationId": "finish_daily_post", "parameters": DAY_PARAMETERS},
+        },
+    )
+)
 def start_daily(day: str, language: str, size: str) -> tuple[Response, int]:
     """Start today's board on the server's clock (201), or resume the play running (200);
     409 already_played once it is finished."""
@@ -218,6 +402,17 @@ def start_daily(day: str, language: str, size: str) -> tuple[Response, int]:
 
 
 @bp.post("/daily/<day>/<language>/<size>/words")
+@documented(
+    apart_operation(
+        "Send a word",
+        "In the caller's play, while its time and grace last: its verdict, path and score, "
+        "for the caller only.",
+        fields=SEND,
+        path=KEY,
+        answer="SentWord",
+        codes=("not_playing", "round_over", "word_limit_reached", "too_many_words"),
+    )
+)
 def send_daily_word(day: str, language: str, size: str) -> Response:
     """Send a word in the caller's play: its verdict, path and score, for them only."""
     key = read_key(day, language, size)
@@ -227,6 +422,15 @@ def send_daily_word(day: str, language: str, size: str) -> Response:
 
 
 @bp.get("/daily/<day>/<language>/<size>/words")
+@documented(
+    apart_operation(
+        "The caller's words",
+        "The words the caller sent in their play of the board, in order, with verdicts "
+        "(none before they start).",
+        path=KEY,
+        answer="DailyWords",
+    )
+)
 def daily_words(day: str, language: str, size: str) -> Response:
     """The words the caller sent in their play of the board, in order, with verdicts."""
     key = read_key(day, language, size)
@@ -237,6 +441,20 @@ def daily_words(day: str, language: str, size: str) -> Response:
 
 
 @bp.post("/daily/<day>/<language>/<size>/finish")
+@documented(
+    apart_operation(
+        "Finish the play",
+        "Stop the caller's play now (their time is counted to here) and count it: the "
+        "board's document, finished. Body {}.",
+        path=KEY,
+        answer="DailyBoard",
+        codes=("not_playing",),
+        links={
+            "results": {"operationId": "daily_results_get", "parameters": DAY_PARAMETERS},
+            "challenge": {"operationId": "challenge_daily_post", "parameters": DAY_PARAMETERS},
+        },
+    )
+)
 def finish_daily(day: str, language: str, size: str) -> Response:
     """Stop the caller's play now (their time is counted to here) and count it."""
     key = read_key(day, language, size)
@@ -248,6 +466,16 @@ def finish_daily(day: str, language: str, size: str) -> Response:
 
 
 @bp.get("/daily/<day>/<language>/<size>/results")
+@documented(
+    apart_operation(
+        "A day's board's results",
+        "For a caller who has finished it: their score, rank and percentile, their words "
+        "with each one's finders, the histogram, the top 20 named, the words nobody found.",
+        path=KEY,
+        answer="DailyResults",
+        codes=("not_finished",),
+    )
+)
 def daily_results(day: str, language: str, size: str) -> Response:
     """The board's results for a caller who has finished it (409 not_finished before)."""
     key = read_key(day, language, size)
@@ -258,6 +486,21 @@ def daily_results(day: str, language: str, size: str) -> Response:
 
 
 @bp.post("/daily/<day>/<language>/<size>/challenge")
+@documented(
+    apart_operation(
+        "Challenge a friend to the board",
+        "With the caller's finished play as the one to beat: the challenge's code, page "
+        "and QR code (201), or the same one made already (200). Needs the player's key. "
+        "Body {}.",
+        path=KEY,
+        answer="ChallengeMade",
+        status=201,
+        seat=True,
+        other_statuses={200: "The challenge the caller made already"},
+        codes=("unauthorized", "not_finished", "not_playing", "too_many_challenges"),
+        links=MADE_LINKS,
+    )
+)
 def challenge_daily(day: str, language: str, size: str) -> tuple[Response, int]:
     """A challenge on this board with the caller's finished play as the one to beat
     (201; 200 with the same one when they made it already)."""
@@ -272,6 +515,14 @@ def challenge_daily(day: str, language: str, size: str) -> tuple[Response, int]:
 
 
 @bp.get("/daily/me")
+@documented(
+    apart_operation(
+        "The caller as a player",
+        "Their name (player is null for a browser with no key), days in a row, and their "
+        "past days' results, the last 60.",
+        answer="DailyPlayer",
+    )
+)
 def me() -> Response:
     """The caller as a player: their name, days in a row and past days' results."""
     game = apart()
@@ -286,6 +537,15 @@ def me() -> Response:
 
 
 @bp.post("/daily/me/name")
+@documented(
+    apart_operation(
+        "Name the player",
+        "Give the caller a name, shown in a day's top 20 and on challenges; an empty one "
+        "or null takes it away. A new player's key comes back in the cookie.",
+        fields=RENAME,
+        answer="PlayerName",
+    )
+)
 def rename() -> Response:
     """Give the caller a name, shown in a day's top 20 and on challenges; an empty one
     (or null) takes it away."""
@@ -298,6 +558,14 @@ def rename() -> Response:
 
 
 @bp.delete("/daily/me")
+@documented(
+    apart_operation(
+        "Delete the player",
+        "Everything kept about the caller (plays, challenges, name), and the key from "
+        "their browser: deleted is false when there was nothing.",
+        answer="Deleted",
+    )
+)
 def delete_me() -> Response:
     """Delete everything kept about the caller, and take the key from their browser."""
     deleted = apart().players.forget(player_token())
@@ -305,6 +573,17 @@ def delete_me() -> Response:
 
 
 @bp.post("/daily/me/transfer")
+@documented(
+    apart_operation(
+        "A transfer link",
+        "A one-time link (and its QR code) that carries the caller to another device, "
+        "for a while. Needs the player's key. Body {}.",
+        answer="Transfer",
+        status=201,
+        seat=True,
+        codes=("unauthorized",),
+    )
+)
 def make_transfer() -> tuple[Response, int]:
     """A one-time link (and its QR code) that carries the caller to another device."""
     read_body(())
@@ -322,6 +601,14 @@ def transfer_document(code: str, expires_at: float) -> dict[str, Any]:
 
 
 @bp.post("/daily/transfers/<code>")
+@documented(
+    apart_operation(
+        "Use a transfer link",
+        "Once: this browser becomes the player who made it (their key in the cookie). Body {}.",
+        path=(TRANSFER,),
+        answer="PlayerName",
+    )
+)
 def use_transfer(code: str) -> Response:
     """Use a transfer link, once: this browser becomes the player who made it."""
     read_body(())
@@ -331,6 +618,15 @@ def use_transfer(code: str) -> Response:
 
 
 @bp.get("/daily/transfers/<code>/qr")
+@documented(
+    apart_operation(
+        "A transfer link's QR code",
+        "An SVG of the link, while it can be used, for the other device's camera.",
+        path=(TRANSFER,),
+        media_type="image/svg+xml",
+        seat=False,
+    )
+)
 def transfer_qr(code: str) -> Response:
     """The transfer link as a QR code (SVG), while it can be used."""
     if not apart().players.transfer_open(code):
@@ -375,6 +671,21 @@ def challenge_document(code: str, player: int | None, versus: int | None = None)
 
 
 @bp.post("/challenges")
+@documented(
+    apart_operation(
+        "Challenge a friend after practice",
+        "The round's board, shortest word, word list, clock and found words (the list "
+        "to beat), as /score reads them: the challenge's code, page and QR code. A new "
+        "player's key comes back in the cookie.",
+        fields=MAKE,
+        answer="ChallengeMade",
+        status=201,
+        codes=("board_too_large", "too_many_challenges", "search_budget_exceeded"),
+        # The round's words are a field, as /score's: too many is a 400 (a play's is a 429).
+        statuses={"too_many_words": 400},
+        links=MADE_LINKS,
+    )
+)
 def make_challenge() -> tuple[Response, int]:
     """A challenge after a practice round: its board, clock, shortest word and words."""
     fields = read_body(CHALLENGE_FIELDS)
@@ -448,6 +759,17 @@ def read_words(value: Any) -> list[str]:
 
 
 @bp.get("/challenges/<code>")
+@documented(
+    apart_operation(
+        "A challenge",
+        "Its rules and challenger, the caller's play; once they have finished (the "
+        "challenger always has), every entry ranked and two lists judged side by side as "
+        "/score judges a game (the challenger picks the taker with versus).",
+        fields=(VERSUS,),
+        path=(CHALLENGE,),
+        answer="Challenge",
+    )
+)
 def challenge(code: str) -> Response:
     """A challenge: its rules and challenger, the caller's play, and once they have
     finished, everyone ranked and the two lists side by side (``versus``: the taker
@@ -458,6 +780,32 @@ def challenge(code: str) -> Response:
 
 
 @bp.post("/challenges/<code>/play")
+@documented(
+    apart_operation(
+        "Take a challenge",
+        "Start its board on the server's clock (201), or resume, or answer with the "
+        "caller's play of it (200). A new player's key comes back in the cookie. Body {}.",
+        path=(CHALLENGE,),
+        answer="Challenge",
+        status=201,
+        other_statuses={200: "The caller's play of it, resumed or finished"},
+        codes=("already_played",),
+        links={
+            "send_word": {
+                "operationId": "send_challenge_word_post",
+                "parameters": {"path.code": "$response.body#/challenge"},
+            },
+            "own_words": {
+                "operationId": "challenge_words_get",
+                "parameters": {"path.code": "$response.body#/challenge"},
+            },
+            "finish": {
+                "operationId": "finish_challenge_post",
+                "parameters": {"path.code": "$response.body#/challenge"},
+            },
+        },
+    )
+)
 def take_challenge(code: str) -> tuple[Response, int]:
     """Take the challenge: start its board on the server's clock (201), or resume or
     answer with the caller's play of it (200)."""
@@ -468,6 +816,16 @@ def take_challenge(code: str) -> tuple[Response, int]:
 
 
 @bp.post("/challenges/<code>/words")
+@documented(
+    apart_operation(
+        "Send a word in a challenge",
+        "In the caller's play of the challenge's board: its verdict, path and score.",
+        fields=SEND,
+        path=(CHALLENGE,),
+        answer="SentWord",
+        codes=("not_playing", "round_over", "word_limit_reached", "too_many_words"),
+    )
+)
 def send_challenge_word(code: str) -> Response:
     """Send a word in the caller's play of the challenge's board."""
     word = read_room_word(read_body(("word",)).get("word"))
@@ -476,6 +834,14 @@ def send_challenge_word(code: str) -> Response:
 
 
 @bp.get("/challenges/<code>/words")
+@documented(
+    apart_operation(
+        "The caller's words in a challenge",
+        "The words the caller sent in their play of the challenge's board, in order.",
+        path=(CHALLENGE,),
+        answer="ChallengeWords",
+    )
+)
 def challenge_words(code: str) -> Response:
     """The words the caller sent in their play of the challenge's board."""
     game = apart()
@@ -485,6 +851,16 @@ def challenge_words(code: str) -> Response:
 
 
 @bp.post("/challenges/<code>/finish")
+@documented(
+    apart_operation(
+        "Finish a challenge's play",
+        "Stop the caller's play of the challenge's board now and count it: the challenge, "
+        "ranked and side by side. Body {}.",
+        path=(CHALLENGE,),
+        answer="Challenge",
+        codes=("not_playing", "search_budget_exceeded"),
+    )
+)
 def finish_challenge(code: str) -> Response:
     """Stop the caller's play of the challenge's board now and count it."""
     read_body(())
@@ -496,6 +872,15 @@ def finish_challenge(code: str) -> Response:
 
 
 @bp.get("/challenges/<code>/qr")
+@documented(
+    apart_operation(
+        "A challenge's QR code",
+        "An SVG of the challenge's link: a friend's phone camera opens it.",
+        path=(CHALLENGE,),
+        media_type="image/svg+xml",
+        seat=False,
+    )
+)
 def challenge_qr(code: str) -> Response:
     """The challenge's link as a QR code (SVG): a friend's phone camera opens it."""
     apart().challenges.board(code)  # 404 for a challenge that does not exist
