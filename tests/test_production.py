@@ -876,32 +876,44 @@ def test_the_recipe_started_as_make_serve_stops_cleanly_on_a_signal(sig: signal.
     command = [str(ROOT / ".venv" / "bin" / "python"), "deploy/serve.py", "--port", str(port)]
     if not Path(command[0]).exists():
         command[0] = "python3"
-    serve = subprocess.Popen(
-        [*command, "--run-dir", str(run_dir)],
-        cwd=ROOT,
-        env={
-            **os.environ,
-            "BOGGLE_WORKERS": "1",
-            "BOGGLE_PRELOAD_DICTIONARIES": "standard",
-            "BOGGLE_DAILY_SECRET": DAILY_SECRET,
-        },
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while not healthy(f"http://127.0.0.1:{port}/healthz"):
-            assert serve.poll() is None, serve.stderr.read().decode() if serve.stderr else ""
-            assert time.monotonic() < deadline, "the recipe did not become healthy in 60 s"
-            time.sleep(0.3)
-        nginx_pid = int((run_dir / "nginx.pid").read_text())
-        serve.send_signal(sig)
-        assert serve.wait(timeout=40) == 0
-    finally:
-        if serve.poll() is None:
-            serve.kill()
-            serve.wait()
-        left = (run_dir / "nginx.pid").exists()
-        shutil.rmtree(run_dir, ignore_errors=True)
+    # Its log (and its servers', which inherit it) goes to a file, never a pipe nobody
+    # reads: a full pipe would stall the servers mid-write and the stop with them.
+    with tempfile.TemporaryFile() as log:
+        serve = subprocess.Popen(
+            [*command, "--run-dir", str(run_dir)],
+            cwd=ROOT,
+            env={
+                **os.environ,
+                "BOGGLE_WORKERS": "1",
+                "BOGGLE_PRELOAD_DICTIONARIES": "standard",
+                "BOGGLE_DAILY_SECRET": DAILY_SECRET,
+            },
+            stderr=log,
+        )
+
+        def logged() -> str:
+            log.seek(0)
+            return log.read().decode(errors="replace")[-4000:]
+
+        try:
+            deadline = time.monotonic() + 60
+            while not healthy(f"http://127.0.0.1:{port}/healthz"):
+                assert serve.poll() is None, logged()
+                assert time.monotonic() < deadline, "the recipe did not become healthy in 60 s"
+                time.sleep(0.3)
+            nginx_pid = int((run_dir / "nginx.pid").read_text())
+            serve.send_signal(sig)
+            try:
+                status = serve.wait(timeout=40)
+            except subprocess.TimeoutExpired:
+                pytest.fail(f"the recipe had not stopped 40 s after {sig.name}:\n{logged()}")
+            assert status == 0, logged()
+        finally:
+            if serve.poll() is None:
+                serve.kill()
+                serve.wait()
+            left = (run_dir / "nginx.pid").exists()
+            shutil.rmtree(run_dir, ignore_errors=True)
     with pytest.raises(ProcessLookupError):
         os.kill(nginx_pid, 0)
     with socket.socket() as s:
