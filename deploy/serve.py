@@ -360,7 +360,10 @@ def main() -> int:
     def stop_running(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
+    # SIGINT too, explicitly: a process started in the background by a shell without job
+    # control inherits SIGINT ignored, and Python then leaves it ignored.
     signal.signal(signal.SIGTERM, stop_running)
+    signal.signal(signal.SIGINT, stop_running)
     run_dir = args.run_dir.resolve() if args.run_dir else None
     recipe = Recipe(
         args.host, args.port, run_dir, deadline=args.deadline, tls=tls, app_servers=args.app_servers
