@@ -863,6 +863,11 @@ def healthy(url: str) -> bool:
         return False
 
 
+def ignore_sigint() -> None:
+    """In a child about to run the recipe: SIGINT ignored, as a background job has it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 def test_the_recipe_started_as_make_serve_stops_cleanly_on_a_signal(sig: signal.Signals) -> None:
     # As a script that started it for a while (Lighthouse, a load test) stops it: the
@@ -889,6 +894,9 @@ def test_the_recipe_started_as_make_serve_stops_cleanly_on_a_signal(sig: signal.
                 "BOGGLE_DAILY_SECRET": DAILY_SECRET,
             },
             stderr=log,
+            # As a shell without job control starts a command in the background: with
+            # SIGINT ignored, which Python would leave ignored.
+            preexec_fn=ignore_sigint,
         )
 
         def logged() -> str:
