@@ -918,8 +918,13 @@ def test_the_recipe_started_as_make_serve_stops_cleanly_on_a_signal(sig: signal.
             assert status == 0, logged()
         finally:
             if serve.poll() is None:
-                serve.kill()
-                serve.wait()
+                # Told to stop as a stop it heeds, so that its servers go with it.
+                serve.terminate()
+                try:
+                    serve.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    serve.kill()
+                    serve.wait()
             left = (run_dir / "nginx.pid").exists()
             shutil.rmtree(run_dir, ignore_errors=True)
     with pytest.raises(ProcessLookupError):
