@@ -13,7 +13,7 @@
 
 import { getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker } from "./lib/board-view.js";
-import { $, announce, h } from "./lib/dom.js";
+import { $, announce, KEEP_NUM, strong } from "./lib/dom.js";
 import { _, ngettext, number as writeNumber } from "./lib/i18n.js";
 import { RovingList } from "./lib/roving.js";
 import { clock, normalize } from "./lib/round.js";
@@ -33,20 +33,6 @@ const VERDICTS = {
   unchecked: _("not checked (the server cannot be reached)"),
   late: _("too late: time was up"),
 };
-// A counted text's values that leave its %(num)s in place, for `strong` to fill.
-const KEEP_NUM = { num: "%(num)s" };
-
-/**
- * A translated text whose values are in bold (`<strong>%(name)s</strong>`, as the
- * template writes them) as nodes: each such value a <strong> holding it as text.
- */
-function strong(text, values) {
-  const fill = (part) => part.replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
-  return text
-    .split(/<strong>%\((\w+)\)s<\/strong>/)
-    .map((part, i) => (i % 2 ? h("strong", {}, String(values[part])) : fill(part)))
-    .filter((part) => part !== "");
-}
 
 // --- The round in play -------------------------------------------------------------------
 

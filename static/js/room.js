@@ -19,7 +19,7 @@
 
 import { deleteJSON, getIfChanged, getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker, pathText } from "./lib/board-view.js";
-import { $, announce, FieldErrors, guardLeaving, h } from "./lib/dom.js";
+import { $, announce, FieldErrors, guardLeaving, h, KEEP_NUM, strong } from "./lib/dom.js";
 import { _, ngettext, number as writeNumber } from "./lib/i18n.js";
 import { RovingList } from "./lib/roving.js";
 import { clock, normalize } from "./lib/round.js";
@@ -47,22 +47,6 @@ const VERDICTS = {
   unchecked: _("not checked (the server cannot be reached)"),
   late: _("too late: time was up"),
 };
-
-// A counted text's values that leave its %(num)s in place, for `strong` to fill.
-const KEEP_NUM = { num: "%(num)s" };
-
-/**
- * A translated text whose values are in bold (`<strong>%(name)s</strong>`, as the
- * template writes them) as nodes: each such value a <strong> holding it as text (a
- * player's name is never markup), the rest text, its other %(name)s filled.
- */
-function strong(text, values) {
-  const fill = (part) => part.replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
-  return text
-    .split(/<strong>%\((\w+)\)s<\/strong>/)
-    .map((part, i) => (i % 2 ? h("strong", {}, String(values[part])) : fill(part)))
-    .filter((part) => part !== "");
-}
 
 const state = {
   room: null, // the last room document

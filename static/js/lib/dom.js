@@ -77,3 +77,19 @@ export function guardLeaving(busy) {
   });
   return { off: () => (on = false) };
 }
+
+// A counted text's values that leave its %(num)s in place, for `strong` to fill.
+export const KEEP_NUM = { num: "%(num)s" };
+
+/**
+ * A translated text whose values are in bold (`<strong>%(name)s</strong>`, as the
+ * template writes them) as nodes: each such value a <strong> holding it as text (a
+ * player's name is never markup), the rest text, its other %(name)s filled.
+ */
+export function strong(text, values) {
+  const fill = (part) => part.replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
+  return text
+    .split(/<strong>%\((\w+)\)s<\/strong>/)
+    .map((part, i) => (i % 2 ? h("strong", {}, String(values[part])) : fill(part)))
+    .filter((part) => part !== "");
+}
