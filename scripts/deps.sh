@@ -18,12 +18,16 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 #   nginx             the production recipe's tests (tests/test_production.py)
 #   postgresql        the room tests on PostgreSQL (tests/rooms_db.py starts a cluster)
 #   gcc, python3-dev  the native search core (boggle/_native.c, built by pip install -e .)
+#   clang-14, lld-14, wasi-libc, libclang-rt-14-dev-wasm32
+#                     the page's search, boggle/walk.c built to WebAssembly: the check
+#                     that static/wasm/walk.wasm is what its sources build (make wasm)
 PACKAGES=(
   chromium
   scowl wordnet-base
   wngerman hunspell-de-de wfrench wspanish witalian wdutch hunspell-es
   nginx postgresql
   gcc python3-dev
+  clang-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32
 )
 
 export DEBIAN_FRONTEND=noninteractive
