@@ -15,7 +15,7 @@ DEV     := $(VENV)/.dev-installed
 # ESLint, pinned by package-lock.json; npm writes this file on every install.
 NODE_DEV := node_modules/.package-lock.json
 
-.PHONY: help deps run serve test lint bench loadtest attack wordlists translations mutate fuzz-api clean db-upgrade prune-rooms prune-plays bench-daily
+.PHONY: help deps run serve test lint bench loadtest attack wordlists wasm translations mutate fuzz-api clean db-upgrade prune-rooms prune-plays bench-daily
 .DEFAULT_GOAL := help
 
 help: ## list the targets
@@ -29,12 +29,12 @@ $(VENV)/bin/python:
 # The project itself is installed editable, so `boggle ...` works from any folder
 # while the virtual environment is active, on the checkout's code and word lists; the
 # install compiles the native search core (setup.py), so a change to it reinstalls.
-$(RUNTIME): requirements.txt pyproject.toml setup.py boggle/_native.c | $(VENV)/bin/python
+$(RUNTIME): requirements.txt pyproject.toml setup.py boggle/_native.c boggle/walk.c | $(VENV)/bin/python
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@
 
-$(DEV): requirements.txt requirements-dev.txt pyproject.toml setup.py boggle/_native.c | $(VENV)/bin/python
+$(DEV): requirements.txt requirements-dev.txt pyproject.toml setup.py boggle/_native.c boggle/walk.c | $(VENV)/bin/python
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@ $(RUNTIME)
@@ -113,6 +113,10 @@ translations: $(DEV) ## extract the interface's texts into translations/*/LC_MES
 
 wordlists: ## rebuild the shipped word lists from SCOWL
 	$(PYTHON) wordlists/rebuild.py
+
+# Committed, and rebuilt byte for byte by CI's check (scripts/build_wasm.py --check).
+wasm: ## rebuild static/wasm/walk.wasm, the page's search, from boggle/walk.c (clang-14)
+	$(PYTHON) scripts/build_wasm.py
 
 clean: ## remove the virtual environment and every cache the tools leave
 	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache .hypothesis test-artifacts *.egg-info mutants \

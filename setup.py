@@ -12,6 +12,8 @@ setup(
         Extension(
             "boggle._native",
             sources=["boggle/_native.c"],
+            # The walk, included by _native.c (and by the page's WebAssembly build).
+            depends=["boggle/walk.c"],
             optional=True,
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
         )

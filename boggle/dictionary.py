@@ -416,6 +416,39 @@ def build_compact(
     return CompactGraph(nodes, offsets[root // stride], offsets[terminal_limit // stride])
 
 
+#: The browser's word graph file (:func:`browser_graph`): this header, then the compact
+#: graph's entries (little-endian uint32, padding included). magic, format version,
+#: stride, bit-set column, entries, root, terminal limit, words.
+BROWSER_HEADER = struct.Struct("<8sIIIIIII")
+BROWSER_MAGIC = b"BOGGLECG"
+
+
+def browser_graph(dictionary: Dictionary) -> bytes | None:
+    """The word graph as the page's search reads it (boggle/walk_wasm.c, load_graph): the
+    compact form, a tenth of the table's size to send and to keep, with the cache's
+    FORMAT_VERSION in its header, so that a page never reads a graph of another layout.
+    None where the list has no compact form (a bit set wider than 32 bits)."""
+    compact = dictionary.compact
+    if compact is None:
+        return None
+    nodes = compact.nodes
+    if sys.byteorder != "little":
+        nodes = array("I", nodes)
+        nodes.byteswap()
+    rules = dictionary.rules
+    header = BROWSER_HEADER.pack(
+        BROWSER_MAGIC,
+        FORMAT_VERSION,
+        rules.stride,
+        rules.mask_column,
+        len(nodes),
+        compact.root,
+        compact.terminal_limit,
+        len(dictionary),
+    )
+    return header + nodes.tobytes()
+
+
 # --- Loading a word list file, with the on-disk cache ------------------------------
 
 

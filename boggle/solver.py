@@ -30,7 +30,7 @@ from operator import itemgetter, neg, or_
 from typing import Any, NamedTuple
 
 from .board import SHAPES_CACHED, Board, Cell, display_face, grid_neighbors
-from .dictionary import MAX_WORD_LENGTH, Dictionary
+from .dictionary import FORMAT_VERSION, MAX_WORD_LENGTH, Dictionary
 from .errors import BoardError, SearchBudgetExceeded
 from .i18n import N_, _
 from .rules import RULES, Ruleset
@@ -448,6 +448,25 @@ def _native_layout(rules: Ruleset) -> _NativeLayout:
     )
     _last_layout = (rules, layout)
     return layout
+
+
+def browser_layout(rules: Ruleset) -> dict[str, Any]:
+    """How the page's search (static/js/lib/search.js, the walk of boggle/walk.c built
+    to WebAssembly) takes a board of these rules, as the native core takes one here
+    (:func:`_native_board`): each face's graph column (255 for the blank), the faces
+    spelled in symbols (``ä`` as ``{``) and each symbol's letter back, the points by
+    word length, and the graph's row width, bit-set column and format."""
+    layout = _native_layout(rules)
+    columns = {face: rules.face_columns[face] for face in sorted(rules.faces)}
+    return {
+        "columns": columns | {rules.blank: _NATIVE_BLANK},
+        "spelled": {face: face.translate(layout.symbols) for face in sorted(layout.symbol_faces)},
+        "letters": {chr(symbol): letter for symbol, letter in sorted(layout.letters.items())},
+        "scores": list(_SCORE_OF_LENGTH),
+        "stride": layout.stride,
+        "mask_column": layout.mask,
+        "format_version": FORMAT_VERSION,
+    }
 
 
 def _native_board(board: Board, dictionary: Dictionary, min_length: int) -> tuple[Any, ...]:

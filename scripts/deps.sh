@@ -20,6 +20,9 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 #   postgresql        the room tests on PostgreSQL (tests/rooms_db.py starts a cluster)
 #   gcc, python3-dev  the native search core (boggle/_native.c, built by pip install -e .)
 #   openssl           the self-signed certificate of the recipe's test over TLS
+#   clang-14, lld-14, wasi-libc, libclang-rt-14-dev-wasm32
+#                     the page's search, boggle/walk.c built to WebAssembly: the check
+#                     that static/wasm/walk.wasm is what its sources build (make wasm)
 PACKAGES=(
   chromium
   scowl wordnet-base
@@ -27,6 +30,7 @@ PACKAGES=(
   nginx postgresql
   gcc python3-dev
   openssl
+  clang-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32
 )
 
 export DEBIAN_FRONTEND=noninteractive

@@ -1,0 +1,291 @@
+/* The page's search: boggle/walk.c compiled to WebAssembly (`make wasm`), so that the
+ * browser finds every word on a board with the server's own walk, offline too.
+ *
+ * Built by clang for wasm32-wasi against wasi-libc (malloc, memcpy, the clock), with
+ * no entry point: static/js/lib/search.js loads it, hands it a word graph and boards,
+ * and reads the answers out of its memory. Its one import is WASI's clock_time_get,
+ * which the walk's ceiling reads (search.js answers it from performance.now()).
+ *
+ * The graph arrives in the compact form the native core's score walk reads
+ * (boggle/dictionary.py, CompactGraph; the file is dictionary.browser_graph's): a
+ * tenth of the table's size to send and to keep in the browser's cache. load_graph
+ * lays the table out again from it, row for row as boggle/dictionary.py's build_table
+ * numbers them, so that walk_from reads what it reads on the server and finds each
+ * word's first path in the same order.
+ *
+ * Nothing here is shared between threads: a page runs one search at a time.
+ */
+
+/* clock_gettime and strnlen, which -std=c11 alone leaves out. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "walk.c"
+
+#define EXPORT(name) __attribute__((export_name(name)))
+
+/* Zero entries that end a compact graph (boggle/dictionary.py, COMPACT_PADDING). */
+#define COMPACT_PADDING 32
+/* Letters the words of a graph may have (boggle/rules.py's longest_word is 64). */
+#define SCORES 256
+
+/* What load_graph and solve answer besides a count: each a kind of refusal the page
+ * names (static/js/lib/search.js, SearchError). */
+enum {
+    FAILED_MEMORY = -1, /* the browser gave no more memory */
+    FAILED_GRAPH = -2,  /* the graph's records do not hold together */
+    FAILED_BOARD = -3,  /* a face without a column, or a board over the limits */
+    FAILED_LIMIT = -4,  /* the ceiling passed before the walk ended */
+    FAILED_NO_GRAPH = -5,
+};
+
+/* The graph in use: its table, and how the walk reads it. */
+static struct {
+    int32_t *table;
+    uint32_t entries;
+    int stride, mask_column;
+    int32_t root, terminal_limit;
+} graph;
+
+/* The last board's walk, kept until the next so that the page can read its words. */
+static Walk last;
+static unsigned char *last_scratch;
+/* Per word found, in rank order: where its letters are, their count, where its path
+ * is, its cells, its points (see answer()). */
+static uint32_t *answer_rows;
+
+EXPORT("allocate") void *
+allocate(uint32_t bytes)
+{
+    return malloc(bytes);
+}
+
+EXPORT("release") void
+release(void *block)
+{
+    free(block);
+}
+
+static void
+forget_answer(void)
+{
+    free_walk(&last);
+    memset(&last, 0, sizeof last);
+    free(last_scratch);
+    last_scratch = NULL;
+    free(answer_rows);
+    answer_rows = NULL;
+}
+
+/* Lay out the table from the compact graph `nodes` (`entries` 32-bit entries, its
+ * padding included) whose root and terminal limit are the compact ones, for a ruleset
+ * whose rows are `stride` wide with the bit set in `mask_column`. 0, or FAILED_GRAPH
+ * when a record or child lies outside the records, FAILED_MEMORY. The nodes are read,
+ * not kept: the caller may release them. */
+EXPORT("load_graph") int
+load_graph(const uint32_t *nodes, uint32_t entries, uint32_t root, uint32_t terminal_limit,
+           int stride, int mask_column)
+{
+    forget_answer();
+    free(graph.table);
+    memset(&graph, 0, sizeof graph);
+    if (stride < 2 || stride > 64 || mask_column < 1 || mask_column > 32 ||
+        mask_column >= stride || entries < COMPACT_PADDING + 2) {
+        return FAILED_GRAPH;
+    }
+    uint32_t end = entries - COMPACT_PADDING; /* where the records end */
+    /* Each offset's row + 1 where a record starts there (0 elsewhere): the end too, so
+     * that a terminal limit past the last record reads as the row count. */
+    uint32_t *row_of = calloc((size_t)end + 1, sizeof(uint32_t));
+    if (row_of == NULL) {
+        return FAILED_MEMORY;
+    }
+    uint32_t rows = 0;
+    uint32_t at = 0;
+    while (at < end) {
+        row_of[at] = ++rows;
+        at += 1 + (uint32_t)__builtin_popcount(nodes[at]);
+    }
+    if (at != end || (uint64_t)rows * (uint64_t)stride > INT32_MAX || root >= end ||
+        terminal_limit > end || row_of[root] == 0 || (terminal_limit < end &&
+                                                      row_of[terminal_limit] == 0)) {
+        free(row_of);
+        return FAILED_GRAPH;
+    }
+    row_of[end] = rows + 1;
+    int32_t *table = calloc((size_t)rows * (size_t)stride, sizeof(int32_t));
+    if (table == NULL) {
+        free(row_of);
+        return FAILED_MEMORY;
+    }
+    uint32_t row = 0;
+    for (at = 0; at < end; row++) {
+        uint32_t mask = nodes[at];
+        int32_t *entry = table + (size_t)row * (size_t)stride;
+        /* The top bit may be set: the table's entry is the same 32 bits, signed. */
+        entry[mask_column] = (int32_t)mask;
+        uint32_t child = at + 1;
+        for (uint32_t bits = mask; bits; bits &= bits - 1, child++) {
+            int column = __builtin_ctz(bits);
+            uint32_t offset = nodes[child];
+            if (column >= mask_column || offset == 0 || offset >= end || row_of[offset] == 0) {
+                free(row_of);
+                free(table);
+                return FAILED_GRAPH;
+            }
+            entry[column] = (int32_t)((row_of[offset] - 1) * (uint32_t)stride);
+        }
+        at = child;
+    }
+    graph.table = table;
+    graph.entries = rows * (uint32_t)stride;
+    graph.stride = stride;
+    graph.mask_column = mask_column;
+    graph.root = (int32_t)((row_of[root] - 1) * (uint32_t)stride);
+    graph.terminal_limit = (int32_t)((row_of[terminal_limit] - 1) * (uint32_t)stride);
+    free(row_of);
+    return 0;
+}
+
+/* Every word of at least `min_length` letters on a `rows` x `cols` board, ranked: each
+ * cell's face as its table column in `column` (BLANK for a blank) and its letters in
+ * `letters` (MAX_FACE bytes a cell, zero-padded, letters after z as the symbols the
+ * native core spells them in). `scores` holds the points by length, `scores_count` of
+ * them, the last for longer words. Past `ceiling` seconds (< 0: none) the walk stops.
+ * The count of words found, read with answer(); or a FAILED_ code. */
+EXPORT("solve") int
+solve(int rows, int cols, int min_length, const uint8_t *column, const char *letters,
+      const int32_t *scores, int scores_count, double ceiling)
+{
+    forget_answer();
+    if (graph.table == NULL) {
+        return FAILED_NO_GRAPH;
+    }
+    if (rows < 1 || cols < 1 || rows > 65535 || cols > 65535 ||
+        (int64_t)rows * cols > 65535 || scores_count < 1 || scores_count > SCORES ||
+        min_length < 0) {
+        return FAILED_BOARD;
+    }
+    size_t n = (size_t)rows * (size_t)cols;
+    for (size_t c = 0; c < n; c++) {
+        if (column[c] != BLANK && column[c] >= graph.mask_column) {
+            return FAILED_BOARD;
+        }
+    }
+    uint32_t slot_count = 256;
+    while (slot_count < 32 * n && slot_count < 65536) {
+        slot_count *= 2;
+    }
+    /* One block, cleared, for everything the walk reads and writes per cell. */
+    size_t sizes[] = {
+        n * sizeof(uint64_t),       /* reach */
+        n * MAX_FACE,               /* letters */
+        n * MAX_FACE + MAX_FACE,    /* word */
+        n * 32,                     /* moves_by_column */
+        n, n, n,                    /* face_length, move_count, used_bytes */
+        n * 8 * sizeof(uint32_t),   /* moves */
+        n * sizeof(uint16_t),       /* path */
+    };
+    size_t total = 0;
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        total += (sizes[i] + 7) & ~(size_t)7;
+    }
+    unsigned char *scratch = calloc(1, total);
+    uint32_t *slots = calloc(slot_count, sizeof(uint32_t));
+    if (scratch == NULL || slots == NULL) {
+        free(scratch);
+        free(slots);
+        return FAILED_MEMORY;
+    }
+    unsigned char *part[sizeof sizes / sizeof *sizes];
+    unsigned char *next_free = scratch;
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        part[i] = next_free;
+        next_free += (sizes[i] + 7) & ~(size_t)7;
+    }
+    uint64_t *reach = (uint64_t *)part[0];
+    char (*cell_letters)[MAX_FACE] = (char (*)[MAX_FACE])part[1];
+    uint8_t (*moves_by_column)[32] = (uint8_t (*)[32])part[3];
+    uint8_t *face_length = part[4], *move_count = part[5];
+    for (size_t c = 0; c < n; c++) {
+        if (column[c] == BLANK) {
+            continue;
+        }
+        memcpy(cell_letters[c], letters + c * MAX_FACE, MAX_FACE);
+        size_t length = strnlen(cell_letters[c], MAX_FACE);
+        if (length == 0) {
+            free(scratch);
+            free(slots);
+            return FAILED_BOARD;
+        }
+        face_length[c] = (uint8_t)length;
+    }
+    list_moves(rows, cols, column, reach, NULL, moves_by_column, (uint32_t *)part[7],
+               move_count);
+
+    Walk *w = &last;
+    w->table = graph.table;
+    w->max_node = graph.entries - (uint32_t)graph.stride;
+    w->stride = graph.stride;
+    w->mask_column = graph.mask_column;
+    w->prefetch_column = graph.mask_column;
+    w->terminal_limit = graph.terminal_limit;
+    w->cells = (int)n;
+    w->column = column;
+    w->letters = (const char (*)[MAX_FACE])cell_letters;
+    w->face_length = face_length;
+    w->moves = (const uint32_t *)part[7];
+    w->move_count = move_count;
+    w->reach = reach;
+    w->moves_by_column = (const uint8_t (*)[32])moves_by_column;
+    w->used_bytes = part[6];
+    w->word = (char *)part[2];
+    w->path = (uint16_t *)part[8];
+    w->min_length = min_length;
+    w->slots = slots;
+    w->slot_mask = slot_count - 1;
+    w->slots_on_heap = 1;
+    w->has_ceiling = ceiling >= 0.0;
+    if (w->has_ceiling) {
+        w->wall_by = clock_seconds(CLOCK_MONOTONIC) + ceiling;
+    }
+    last_scratch = scratch;
+    walk_board(w, graph.root);
+    if (w->halt == HALT_NONE && w->has_ceiling && limit_passed(w)) {
+        w->halt = HALT_LIMIT;
+    }
+    if (w->halt != HALT_NONE) {
+        int halt = w->halt;
+        forget_answer();
+        return halt == HALT_LIMIT ? FAILED_LIMIT
+             : halt == HALT_MEMORY ? FAILED_MEMORY
+                                   : FAILED_GRAPH;
+    }
+    Rank *order = malloc(((size_t)w->found_count + 1) * 2 * sizeof(Rank));
+    answer_rows = malloc(((size_t)w->found_count + 1) * 5 * sizeof(uint32_t));
+    if (order == NULL || answer_rows == NULL) {
+        free(order);
+        forget_answer();
+        return FAILED_MEMORY;
+    }
+    Rank *sorted = rank_words(w, scores, scores_count - 1, order);
+    for (uint32_t i = 0; i < w->found_count; i++) {
+        const Found *f = &w->found[sorted[i].index];
+        uint32_t *row = answer_rows + 5 * (size_t)i;
+        row[0] = (uint32_t)(uintptr_t)(w->text + f->text);
+        row[1] = f->length;
+        row[2] = (uint32_t)(uintptr_t)(w->paths + f->path);
+        row[3] = f->cubes;
+        row[4] = (uint32_t)sorted[i].score;
+    }
+    free(order);
+    return (int)w->found_count;
+}
+
+/* The last solve's words in rank order: per word five 32-bit entries, the address of
+ * its letters and their count, the address of its path (16-bit cell numbers, row by
+ * row) and their count, and its points. Valid until the next load_graph or solve. */
+EXPORT("answer") const uint32_t *
+answer(void)
+{
+    return answer_rows;
+}
