@@ -1,6 +1,6 @@
 """Lighthouse on every page, served by the production recipe: scores, layout shift, weight.
 
-    python benchmarks/lighthouse_pages.py [--markdown]
+    python benchmarks/lighthouse_pages.py [--markdown] [--only NAMES] [--reports DIR]
 
 Starts deploy/serve.py's recipe (nginx with gzip in front of gunicorn) on a free
 loopback port, creates a real room (its lobby, then a round started in another), and
@@ -264,9 +264,12 @@ def pages(base: str) -> list[Page]:
     ]
 
 
-def audit(base: str, chosen: list[Page], progress: bool = False) -> list[Audit]:
+def audit(
+    base: str, chosen: list[Page], progress: bool = False, reports: Path | None = None
+) -> list[Audit]:
     """Run Lighthouse on these pages of the server at `base`; with `progress`, each page's
-    name and time go to stderr as it is done."""
+    name and time go to stderr as it is done; with `reports`, a folder, each page's whole
+    Lighthouse report is written there (<page name>.json, its spaces as dashes)."""
     reason = missing()
     if reason:
         raise LighthouseMissingError(reason)
@@ -284,6 +287,7 @@ def audit(base: str, chosen: list[Page], progress: bool = False) -> list[Audit]:
             }
             for page in chosen
         ],
+        "reports": str(reports.resolve()) if reports else None,
     }
     # In a session of its own, so that Chromium goes with node if it runs out of time.
     process = subprocess.Popen(
@@ -339,6 +343,9 @@ def main() -> int:
     parser.add_argument("--markdown", action="store_true", help="print README.md's table")
     parser.add_argument("--json", action="store_true", help="print every result as JSON")
     parser.add_argument("--only", help="the pages to audit, by name, comma-separated")
+    parser.add_argument(
+        "--reports", type=Path, help="a folder for each page's whole Lighthouse report (JSON)"
+    )
     args = parser.parse_args()
     reason = missing()
     if reason:
@@ -352,7 +359,9 @@ def main() -> int:
         chosen = pages(base)
         if args.only:
             chosen = [page for page in chosen if page.name in args.only.split(",")]
-        audits = audit(base, chosen, progress=True)
+        if args.reports:
+            args.reports.mkdir(parents=True, exist_ok=True)
+        audits = audit(base, chosen, progress=True, reports=args.reports)
     seconds = time.monotonic() - started
     if args.json:
         print(json.dumps([a.as_dict() for a in audits], indent=1))

@@ -11,7 +11,12 @@
 // to leave what it keeps in the browser (a practice round running), which the audit
 // then keeps (disableStorageReset). Out: one result per page: its scores (0-100),
 // cumulative layout shift, bytes over the wire, the elements that moved, and every
-// audit of the categories that scored below 1 with its title.
+// audit of the categories that scored below 1 with its title. With "reports": a folder,
+// each page's whole Lighthouse report is written there too, as <page name>.json (its
+// long tasks, main-thread work by kind, the largest contentful paint's element...).
+
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
@@ -52,10 +57,10 @@ function shortfalls(lhr) {
 // "please run Lighthouse again"): such a run is tried again, up to this many times.
 const ATTEMPTS = 3;
 
-async function audit(browser, page) {
+async function audit(browser, page, reports) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await auditOnce(browser, page);
+      return await auditOnce(browser, page, reports);
     } catch (error) {
       if (attempt >= ATTEMPTS || !/run Lighthouse again/.test(error.message)) throw error;
       process.stderr.write(`${page.name}: ${error.message}; once more\n`);
@@ -63,7 +68,7 @@ async function audit(browser, page) {
   }
 }
 
-async function auditOnce(browser, page) {
+async function auditOnce(browser, page, reports) {
   const context = await browser.createBrowserContext();
   try {
     const tab = await context.newPage();
@@ -88,6 +93,7 @@ async function auditOnce(browser, page) {
     );
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`${page.url}: ${lhr.runtimeError.message}`);
+    if (reports) await writeFile(join(reports, `${page.name.replaceAll(/\W+/g, "-")}.json`), result.report);
     return {
       name: page.name,
       url: page.url,
@@ -117,7 +123,7 @@ try {
   for (const page of input.pages) {
     const started = Date.now();
     process.stderr.write(`${page.name}: ${page.url}\n`);
-    results.push(await audit(browser, page));
+    results.push(await audit(browser, page, input.reports));
     process.stderr.write(`${page.name}: ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   }
   process.stdout.write(JSON.stringify(results, null, 1) + "\n");
