@@ -67,8 +67,12 @@ export function wordList(words, selected = null, grouped = false) {
             ),
           ]),
     );
-  // The words are the board's, in its language: no page translator may touch them.
-  if (grouped) return h("div", { class: "words grouped", translate: "no" }, ...words.map(button));
+  // The words are the board's, in its language: no page translator may touch them. A
+  // group's count keeps its place while it is off the screen and not laid out (style.css).
+  if (grouped) {
+    const attributes = { class: "words grouped", translate: "no", "data-count": words.length };
+    return h("div", attributes, ...words.map(button));
+  }
   return h("ul", { class: "words", translate: "no" }, ...words.map((w) => h("li", {}, button(w))));
 }
 
