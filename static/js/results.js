@@ -10,7 +10,7 @@
 
 import { BoardView, pathSpeech, readPath } from "./lib/board-view.js";
 import { announce, h } from "./lib/dom.js";
-import { _, lang, ngettext, number } from "./lib/i18n.js";
+import { _, lang, ngettext, number, once } from "./lib/i18n.js";
 import { RovingList } from "./lib/roving.js";
 import { shown, WordListTools } from "./lib/word-list.js";
 
@@ -22,8 +22,8 @@ const CHART_X = 100; // where the bars start, after the "10 Buchstaben" labels
 const RATING_BAR = 10;
 const RATING_HEIGHT = 36;
 // A search time as web/pages.py (format_ms) writes it: one decimal under 10 ms.
-const tenths = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const elapsed = (ms) => `${ms < 10 ? tenths.format(ms) : number(Math.round(ms))} ms`;
+const tenths = once(() => new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+const elapsed = (ms) => `${ms < 10 ? tenths().format(ms) : number(Math.round(ms))} ms`;
 
 export class Results {
   constructor(root, onSelect) {

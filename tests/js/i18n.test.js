@@ -63,3 +63,30 @@ test("numbers are written the language's way", () => {
   assert.equal(catalogue(GERMAN).number(2576), "2.576");
   assert.equal(catalogue({ lang: "en", messages: {} }).number(2576), "2,576");
 });
+
+test("a catalogue makes its number format when it first writes a number, and only once", () => {
+  const made = [];
+  const NumberFormat = Intl.NumberFormat;
+  Intl.NumberFormat = function (...args) {
+    made.push(args[0]);
+    return new NumberFormat(...args);
+  };
+  try {
+    const de = catalogue(GERMAN);
+    assert.equal(de.gettext("Find words"), "Wörter finden");
+    assert.deepEqual(made, []); // texts alone cost no number data
+    assert.equal(de.number(2576), "2.576");
+    assert.equal(de.ngettext("%(num)s word", "%(num)s words", 3), "3 Wörter");
+    assert.deepEqual(made, ["de"]);
+  } finally {
+    Intl.NumberFormat = NumberFormat;
+  }
+});
+
+test("once makes its value on the first call and keeps it", () => {
+  let calls = 0;
+  const value = page.once(() => ({ made: ++calls }));
+  assert.equal(calls, 0);
+  assert.equal(value(), value());
+  assert.equal(calls, 1);
+});

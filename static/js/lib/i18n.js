@@ -18,26 +18,36 @@ function readCatalogue(doc) {
   };
 }
 
+/**
+ * A value made on first use, then kept: `once(make)()`. A page's first number format
+ * loads the browser's number data (20 to 50 ms on a busy laptop), which a page that
+ * writes no number while it loads leaves until it does.
+ */
+export function once(make) {
+  let made;
+  return () => (made ??= make());
+}
+
 // A catalogue's functions; the page's own are exported below (tests make others).
 export function catalogue(data) {
   const { lang, messages } = data;
-  const rules = new Intl.PluralRules(lang);
-  const numbers = new Intl.NumberFormat(lang);
+  const plurals = once(() => new Intl.PluralRules(lang));
+  const numberFormat = once(() => new Intl.NumberFormat(lang));
   const fill = (text, values) =>
     values ? text.replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all)) : text;
   return {
     lang,
-    number: (value) => numbers.format(value),
+    number: (value) => numberFormat().format(value),
     gettext(text, values) {
       const found = messages[text];
       return fill(typeof found === "string" && found ? found : text, values);
     },
     ngettext(singular, plural, count, values) {
       const forms = messages[singular];
-      const category = rules.select(count);
+      const category = plurals().select(count);
       const english = count === 1 ? singular : plural;
       const text = forms && typeof forms === "object" ? forms[category] || forms.other || english : english;
-      return fill(text, { num: numbers.format(count), ...values });
+      return fill(text, { num: numberFormat().format(count), ...values });
     },
   };
 }
