@@ -26,6 +26,8 @@ const tenths = once(() => new Intl.NumberFormat(lang, { minimumFractionDigits: 1
 const elapsed = (ms) => `${ms < 10 ? tenths().format(ms) : number(Math.round(ms))} ms`;
 
 export class Results {
+  #words = []; // the words shown; null: the server's, not read back from its buttons yet
+
   constructor(root, onSelect) {
     this.root = root;
     this.onSelect = onSelect; // told the selected word (or null) after each click
@@ -57,18 +59,32 @@ export class Results {
     this.list.addEventListener("pointerleave", () => this.preview(null));
   }
 
-  /** Read back the results the server drew, so they can be sorted and clicked. */
+  /**
+   * Read back the results the server drew, so they can be sorted and clicked. Its words
+   * are read from their buttons when they are first needed (a tap, a sort, a search):
+   * hundreds of them, which the page's load need not wait for.
+   */
   hydrate() {
-    this.words = [...this.list.querySelectorAll("button[data-word]")].map((button) => ({
+    this.#words = null;
+    this.view.hydrate();
+    const drawn = this.$("solve-summary");
+    this.summary = drawn ? JSON.parse(drawn.textContent) : null;
+    this.selected = this.list.querySelector('[aria-pressed="true"]')?.dataset.word ?? null;
+  }
+
+  /** The words shown, with their scores and paths. */
+  get words() {
+    this.#words ??= [...this.list.querySelectorAll("button[data-word]")].map((button) => ({
       word: button.dataset.word,
       ...(button.dataset.spellings ? { spellings: button.dataset.spellings.split("/") } : {}),
       score: Number(button.dataset.score),
       path: readPath(button.dataset.path),
     }));
-    this.view.hydrate();
-    const drawn = this.$("solve-summary");
-    this.summary = drawn ? JSON.parse(drawn.textContent) : null;
-    this.selected = this.list.querySelector('[aria-pressed="true"]')?.dataset.word ?? null;
+    return this.#words;
+  }
+
+  set words(words) {
+    this.#words = words;
   }
 
   /** Draw a /solve document. */

@@ -195,7 +195,9 @@ export class BoardView {
     addEventListener("resize", update);
     narrow.addEventListener("change", update);
     this.pinUpdate = update;
-    update();
+    // Where a reload left the page, with the next frame's layout rather than one of its
+    // own in the middle of the page's start.
+    requestAnimationFrame(update);
   }
 }
 

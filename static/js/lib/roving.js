@@ -6,6 +6,12 @@
 // Typing letters jumps to the next word that begins with them ("type-ahead", as in a
 // list box), so any word is a few keys away, however deep in the list it sits.
 
+/** Run `task` once the page is idle (within a second, however busy it stays). */
+function whenIdle(task) {
+  if (globalThis.requestIdleCallback) requestIdleCallback(task, { timeout: 1000 });
+  else setTimeout(task, 0);
+}
+
 /** A pause longer than this (ms) between letters starts a new prefix. */
 export const TYPE_AHEAD_MS = 800;
 
@@ -85,7 +91,10 @@ export class RovingList {
       childList: true,
       subtree: true,
     });
-    this.reset();
+    // A list drawn by the server (hundreds of buttons) gets its stop once the page is
+    // idle, not in the middle of its start; a button focused before then holds it.
+    this.held = false;
+    whenIdle(() => this.held || this.reset());
   }
 
   buttons() {
@@ -98,6 +107,7 @@ export class RovingList {
   }
 
   holdStop(button) {
+    this.held = true;
     for (const other of this.buttons()) other.tabIndex = other === button ? 0 : -1;
   }
 
