@@ -37,7 +37,7 @@ from games.db import SQLITE_SYNCHRONOUS, Database, default_url
 from games.errors import RoomError
 from games.models import NAME_CHARS
 from games.rooms import RoomLimits, Rooms
-from web import api, i18n, page_routes, rooms, settings
+from web import api, i18n, offline, page_routes, rooms, settings
 from web.body import BadFraming, BodyTooLarge, BoundedRequest, TooManyParts
 from web.errors import APIError
 from web.logs import clip
@@ -239,6 +239,7 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
     app.register_blueprint(api.bp)
     app.register_blueprint(page_routes.bp)
     app.register_blueprint(rooms.bp)
+    app.register_blueprint(offline.bp)
     rooms.commands.register(app)
     _register_errors(app)
     app.after_request(add_security_headers)
@@ -346,6 +347,8 @@ def _wants_json(paths: frozenset[str]) -> bool:
     if request.path.rstrip("/") in paths:
         return True
     if request.path == rooms.API_PREFIX or request.path.startswith(rooms.API_PREFIX + "/"):
+        return True
+    if request.path.startswith(offline.GRAPHS_PREFIX + "/"):
         return True
     best = request.accept_mimetypes.best_match(["text/html", "application/json"])
     return best == "application/json"

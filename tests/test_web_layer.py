@@ -27,10 +27,11 @@ API = {
 def test_every_route_but_static_files_belongs_to_an_area_s_blueprint(
     app: Flask,
 ) -> None:
-    # The API, the pages, the rooms, and the interface's language switch (web/i18n.py).
+    # The API, the pages, the rooms, the interface's language switch (web/i18n.py), and
+    # what the app needs to be installed and used offline (web/offline.py).
     areas = {rule.endpoint.partition(".")[0] for rule in app.url_map.iter_rules()}
-    assert areas == {"api", "pages", "rooms", "language", "static"}
-    assert set(app.blueprints) == {"api", "pages", "rooms", "language"}
+    assert areas == {"api", "pages", "rooms", "language", "offline", "static"}
+    assert set(app.blueprints) == {"api", "pages", "rooms", "language", "offline"}
 
 
 def test_the_rooms_api_is_under_rooms_and_answers_in_json(app: Flask) -> None:

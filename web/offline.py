@@ -1,0 +1,213 @@
+"""The offline blueprint: what lets the app be installed and used with no network.
+
+- ``GET /manifest.webmanifest``: the web app manifest (name, icons, colours), so that a
+  browser offers to install the app.
+- ``GET /sw.js``: the service worker (static/js/service-worker.js), served from the
+  root so that it controls every page, with the release it caches written before it:
+  the static files it keeps and a version that is a hash of their content. A new
+  release is a new version, so the browser installs the new worker and the page says
+  an update is ready (docs/api.md, "Offline").
+- ``GET /graphs/NAME``: what the page's search needs for a list: the address of its
+  word graph file and the layout its faces take (boggle/solver.py, browser_layout).
+- ``GET /graphs/NAME/HASH.vN.bin``: the graph file itself (boggle/dictionary.py,
+  browser_graph), named by a hash of its content and the cache format, so that it is
+  cached for good: another graph has another name.
+- ``GET /offline``: the page a worker shows for a page that needs the network (rooms,
+  anything it has not kept), in the reader's language.
+
+Nothing here searches: the graph and the layout come from the engine, the page's
+script (static/js/lib/offline.js) does the rest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask_babel import gettext as _
+
+from boggle.dictionary import FORMAT_VERSION, Dictionary, browser_graph
+from boggle.solver import browser_layout
+
+from . import service
+from .errors import APIError
+from .i18n import current_code
+
+bp = Blueprint("offline", __name__)
+
+#: Where the graphs are: every address under it answers in JSON (app.py, _wants_json).
+GRAPHS_PREFIX = "/graphs"
+#: A graph file is named by its content: it never changes, so it is cached for a year.
+IMMUTABLE = "public, max-age=31536000, immutable"
+#: The static files a worker keeps for pages with no network: the scripts, the styles,
+#: the search and the icons (fonts and images beside them are none). Globs in static/.
+OFFLINE_FILES = ("js/**/*.js", "*.css", "wasm/*.wasm", "favicon.svg", "icons/*.png")
+#: The worker's script, in static/ (served as /sw.js, not kept as a file).
+WORKER = "js/service-worker.js"
+#: The pages a worker keeps from the start: those that work offline, and the one shown
+#: for a page that needs a connection.
+OFFLINE_PAGES = ("pages.index", "pages.practice", "pages.tabletop", "offline.offline_page")
+#: The theme's colours for the installed app's frame and splash (static/style.css: the
+#: favicon's blue, and the page's paper).
+THEME_COLOUR = "#1f3b61"
+BACKGROUND_COLOUR = "#fbf8f0"
+#: The icons, drawn from static/favicon.svg by scripts/make_icons.py.
+ICONS = (
+    ("icons/icon-192.png", 192, "any"),
+    ("icons/icon-512.png", 512, "any"),
+    ("icons/maskable-512.png", 512, "maskable"),
+)
+
+
+@bp.app_context_processor
+def colours() -> dict[str, str]:
+    """The theme's colour, for every page's ``theme-color`` (base.html)."""
+    return {"theme_colour": THEME_COLOUR}
+
+
+@lru_cache(maxsize=16)
+def graph_file(dictionary: Dictionary) -> tuple[bytes, str] | None:
+    """A list's graph file and its name (``HASH.vN.bin``), made once per list; None for
+    a list with no compact form."""
+    data = browser_graph(dictionary)
+    if data is None:
+        return None
+    return data, f"{hashlib.sha256(data).hexdigest()[:20]}.v{FORMAT_VERSION}.bin"
+
+
+def no_graph(name: str) -> APIError:
+    """The 404 for a list whose graph the page's search cannot read."""
+    return APIError(
+        404,
+        "no_graph",
+        _("the %(name)s dictionary cannot be searched in the browser", name=repr(name)),
+    )
+
+
+@bp.get(f"{GRAPHS_PREFIX}/<name>")
+def graph_document(name: str) -> Response:
+    """What the page's search needs for a list: its graph file's address and size, and
+    how a board of its language is handed to the walk."""
+    dictionary = service.dictionary_named(name)
+    made = graph_file(dictionary)
+    if made is None:
+        raise no_graph(dictionary.name)
+    data, filename = made
+    rules = dictionary.rules
+    response = current_app.json.response(
+        {
+            "dictionary": dictionary.name,
+            "language": rules.code,
+            "word_count": len(dictionary),
+            "graph": url_for("offline.graph", name=dictionary.name, filename=filename),
+            "bytes": len(data),
+            "layout": browser_layout(rules),
+        }
+    )
+    # Asked again on each visit (a new release may bring a new graph); the worker keeps
+    # the last one for offline use.
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get(f"{GRAPHS_PREFIX}/<name>/<filename>")
+def graph(name: str, filename: str) -> Response:
+    """A list's graph file, by the name its content gives it; 404 for any other name (a
+    graph of an earlier release, which its document no longer points to)."""
+    dictionary = service.dictionary_named(name)
+    made = graph_file(dictionary)
+    if made is None:
+        raise no_graph(dictionary.name)
+    data, current = made
+    if filename != current or name != dictionary.name:
+        raise APIError(
+            404,
+            "no_such_graph",
+            _(
+                "%(file)s is not the %(name)s dictionary's graph; ask /graphs/%(name)s for it",
+                file=repr(filename),
+                name=dictionary.name,
+            ),
+        )
+    response = Response(data, mimetype="application/octet-stream")
+    response.headers["Cache-Control"] = IMMUTABLE
+    return response
+
+
+def static_folder() -> Path:
+    """The app's static folder."""
+    return Path(current_app.static_folder or "static")
+
+
+def offline_files() -> list[str]:
+    """The static files a worker keeps, relative to static/, in a stable order."""
+    folder = static_folder()
+    found = {path for pattern in OFFLINE_FILES for path in folder.glob(pattern) if path.is_file()}
+    names = {path.relative_to(folder).as_posix() for path in found}
+    return sorted(names - {WORKER})
+
+
+def release() -> dict[str, Any]:
+    """The release a worker caches: a version hashed from the content of every file it
+    keeps and of the worker itself, the addresses of those files and of the pages."""
+    folder = static_folder()
+    digest = hashlib.sha256()
+    files = offline_files()
+    for name in [*files, WORKER]:
+        digest.update(name.encode() + b"\0" + (folder / name).read_bytes() + b"\0")
+    return {
+        "version": digest.hexdigest()[:16],
+        "files": [url_for("static", filename=name) for name in files],
+        "pages": [url_for(endpoint) for endpoint in OFFLINE_PAGES],
+        "offline": url_for("offline.offline_page"),
+        "graphs": f"{request.script_root}{GRAPHS_PREFIX}/",
+    }
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, its release written before it as ``self.RELEASE``."""
+    script = (static_folder() / WORKER).read_text(encoding="utf-8")
+    body = f"self.RELEASE = {json.dumps(release())};\n{script}"
+    response = Response(body, mimetype="text/javascript")
+    # Always checked: a new release must reach the browser on the next visit.
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest, its names in the reader's language."""
+    document = {
+        "name": _("Boggle solver"),
+        "short_name": _("Boggle"),
+        "description": _("Every word on a Boggle board, with its path and score."),
+        "lang": current_code(),
+        "start_url": url_for("pages.index"),
+        "scope": url_for("pages.index"),
+        "display": "standalone",
+        "theme_color": THEME_COLOUR,
+        "background_color": BACKGROUND_COLOUR,
+        "icons": [
+            {
+                "src": url_for("static", filename=path),
+                "sizes": f"{size}x{size}",
+                "type": "image/png",
+                "purpose": purpose,
+            }
+            for path, size, purpose in ICONS
+        ],
+    }
+    response = Response(json.dumps(document), mimetype="application/manifest+json")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/offline")
+def offline_page() -> str:
+    """The page a worker shows, with no network, for a page that needs it."""
+    return render_template("offline.html")
