@@ -30,12 +30,14 @@ from typing import Any
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 
+from boggle.dice import sets_of
 from boggle.dictionary import FORMAT_VERSION, Dictionary, browser_graph
 from boggle.solver import browser_layout
 
 from . import service
 from .errors import APIError
 from .i18n import current_code
+from .pages import board_reading
 
 bp = Blueprint("offline", __name__)
 
@@ -106,6 +108,27 @@ def graph_document(name: str) -> Response:
             "graph": url_for("offline.graph", name=dictionary.name, filename=filename),
             "bytes": len(data),
             "layout": browser_layout(rules),
+            # How a board is typed in the list's language (as the solver page has it),
+            # and how a written word is spelled to look it up (/lookup's folding).
+            "reading": board_reading(rules)
+            | {"replacements": [list(pair) for pair in rules.replacements]},
+            # The language's dice, which random boards are rolled from (/random's).
+            "dice": {
+                "sets": {
+                    name: {
+                        "rows": dice.rows,
+                        "cols": dice.cols,
+                        "min_length": dice.min_length,
+                        "dice": [list(die) for die in dice.dice],
+                    }
+                    for name, dice in sets_of(rules).items()
+                },
+                "for_size": {
+                    f"{r}x{c}": name for (r, c), name in rules.default_set_for_size.items()
+                },
+            },
+            # The server's ceiling on a search, in seconds (None: none).
+            "ceiling": current_app.config["SOLVE_CEILING"],
         }
     )
     # Asked again on each visit (a new release may bring a new graph); the worker keeps

@@ -78,7 +78,9 @@ export class DefinitionPanel {
     this.panel.replaceChildren(...(answer.definition ? [...entries(answer.definition), ...note()] : [
       h("p", { class: "hint" }, answer.error.code === "no_definition"
         ? _("WordNet has no entry for “%(word)s”.", { word })
-        : answer.error.message),
+        : answer.error.offline
+          ? _("Definitions need a connection: this device cannot reach the server now.")
+          : answer.error.message),
     ]));
   }
 }

@@ -11,7 +11,8 @@
 // data-col, words are buttons with data-word, a chosen word's cells get data-step.
 
 import { DefinitionPanel } from "./definitions.js";
-import { getJSON, postJSON } from "./lib/api.js";
+import { getJSON } from "./lib/api.js";
+import { lookUpAnywhere, prepare, rollAnywhere, scoreAnywhere, solveAnywhere } from "./lib/offline.js";
 import { BoardView, PathPicker } from "./lib/board-view.js";
 import { $, h } from "./lib/dom.js";
 import { _, ngettext, number } from "./lib/i18n.js";
@@ -142,6 +143,8 @@ function suitSetup() {
 }
 
 source.addEventListener("change", suitSetup);
+// The chosen list is kept for offline rounds from now on (lib/offline.js).
+$("dictionary").addEventListener("change", () => prepare($("dictionary").value));
 minutes.addEventListener("change", () => (timeChosen = true));
 
 function showSetup() {
@@ -162,11 +165,12 @@ $("setup-form").addEventListener("submit", async (event) => {
     let rolled = null;
     if (source.value !== "given") {
       const [rows, cols] = chosenShape();
-      rolled = await getJSON("random", { rows, cols });
+      rolled = await rollAnywhere($("dictionary").value, rows, cols);
       [text, minLength] = [rolled.text, String(rolled.min_length)];
     }
     const dictionary = $("dictionary").value;
-    const solved = await getJSON("solve", { board: text, min_length: minLength, dictionary });
+    // The server's solution, or the page's own search's with no network (lib/offline.js).
+    const solved = await solveAnywhere({ board: text, min_length: minLength, dictionary });
     state.round = rounds.newRound(solved, {
       board: text,
       dice: rolled?.dice,
@@ -290,12 +294,7 @@ async function finish() {
   const found = round.entries.filter((e) => e.verdict === "found").map((e) => e.word);
   let outcome;
   try {
-    outcome = await postJSON("score", {
-      board: round.board,
-      min_length: round.min_length,
-      dictionary: round.dictionary,
-      players: [{ name: PLAYER, words: found }],
-    });
+    outcome = await scoreAnywhere(round, state.solution, PLAYER, found);
   } catch (error) {
     outcome = { error: error.message };
   }
@@ -447,7 +446,7 @@ async function enter(written, traced = false) {
 /** Whether a word not on the board is a word at all. */
 async function lookUp(word, dictionary) {
   try {
-    const answer = await getJSON("lookup", { word, dictionary });
+    const answer = await lookUpAnywhere(word, dictionary);
     return answer.in_dictionary ? "not_on_board" : "not_a_word";
   } catch (error) {
     return error.offline ? "unchecked" : "not_a_word"; // a 400 here is a word too long
@@ -524,7 +523,7 @@ async function resume(stored) {
   const round = stored;
   try {
     begin(
-      await getJSON("solve", {
+      await solveAnywhere({
         board: round.board,
         min_length: round.min_length,
         dictionary: round.dictionary,
@@ -550,6 +549,7 @@ window.addEventListener("storage", (event) => {
 });
 
 $("needs-js").hidden = true;
+prepare($("dictionary").value);
 page.hidden = false;
 const stored = load();
 const running = stored && stored.stopped === null && Date.now() < stored.ends;

@@ -45,6 +45,25 @@ async function request(url, init = {}) {
   return readAnswer(response.ok, body);
 }
 
+/**
+ * GET a file's bytes (the page's search and its word graphs, lib/offline.js): a
+ * Uint8Array, or an ApiError (offline when the server was not reached).
+ */
+export async function getBytes(url) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch {
+    throw new ApiError(_("The server cannot be reached; try again."), { offline: true });
+  }
+  if (!response.ok) {
+    const body = await response.json().catch(() => null);
+    if (body?.error) readAnswer(false, body);
+    throw new ApiError(_("The server cannot be reached; try again."), { offline: true });
+  }
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 /** GET a JSON route: `path` with `params` in its query, relative to `base`. */
 export const getJSON = (path, params = {}, base = location.href) =>
   request(address(path, params, base));
