@@ -15,7 +15,7 @@ DEV     := $(VENV)/.dev-installed
 # ESLint, pinned by package-lock.json; npm writes this file on every install.
 NODE_DEV := node_modules/.package-lock.json
 
-.PHONY: help deps run serve test lint bench loadtest attack wordlists wasm translations mutate clean db-upgrade prune-rooms
+.PHONY: help deps run serve test lint bench loadtest attack wordlists wasm translations mutate fuzz-api clean db-upgrade prune-rooms prune-plays bench-daily
 .DEFAULT_GOAL := help
 
 help: ## list the targets
@@ -59,6 +59,9 @@ db-upgrade: $(RUNTIME) ## apply the rooms' database migrations (to BOGGLE_DATABA
 prune-rooms: $(RUNTIME) ## delete rooms idle for longer than ROOM_IDLE_SECONDS (docs/rooms.md)
 	$(BIN)/flask --app app prune-rooms
 
+prune-plays: $(RUNTIME) ## delete old plays' words and old plays; boards' tallies stay (docs/daily.md)
+	$(BIN)/flask --app app prune-plays
+
 $(NODE_DEV): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
@@ -78,18 +81,32 @@ bench: $(DEV) ## speed and memory benchmark (WORDLIST=path/to/enable2k.txt)
 loadtest: $(DEV) ## load test under gunicorn and wrk (see benchmarks/README.md)
 	$(BIN)/python benchmarks/load_test.py
 
+bench-daily: $(DEV) ## 10,000 players on a day's board, and results with 1,000,000 plays stored: recipe + PostgreSQL (benchmarks/README.md)
+	$(BIN)/python benchmarks/daily_load.py
+
 attack: $(DEV) ## slow clients and worst-case boards against the recipe (benchmarks/README.md)
 	$(BIN)/python benchmarks/attack.py
 
 # Mutants are written to mutants/ (gitignored), never to the sources. Two workers, and
 # a hard stop at 30 minutes. The whole of boggle/ is over 3,000 mutants, hours on this
-# machine, so the default is the four modules held to 95% and the request reader;
-# MUTANTS chooses others, e.g. MUTANTS='boggle.dictionary.*' (docs/development.md).
-MUTANTS ?= boggle.board.* boggle.scoring.* boggle.solver.* boggle.dice.* web.params.*
-mutate: $(DEV) ## mutation testing of board, scoring, solver, dice and web/params.py (docs/development.md)
+# machine, so the default is the four modules held to 95%, the request and body readers
+# and, of the game rooms (1,238 mutants, each run against database tests), the round's
+# clock and limits: a word's judging and storing, the round's close, its results and
+# state. MUTANTS chooses others, e.g. MUTANTS='boggle.dictionary.*' (docs/development.md).
+ROOM_MUTANTS = submit _check_open _count_word results state
+MUTANTS ?= boggle.board.* boggle.scoring.* boggle.solver.* boggle.dice.* web.params.* \
+	web.body.* $(foreach f,$(ROOM_MUTANTS),games.rooms.xǁRoomsǁ$(f)__mutmut_*)
+mutate: $(DEV) ## mutation testing of board, scoring, solver, dice, web/params.py, web/body.py and the rooms' clock (docs/development.md)
 	rm -rf mutants
 	timeout 30m $(BIN)/python tests/mutation_run.py run --max-children 2 $(MUTANTS)
 	$(BIN)/python tests/mutation_report.py
+
+# Schemathesis from the app's /openapi.json, longer than the suite's run (25 examples an
+# operation, 12 steps a scenario): the same seed, the same checks (docs/development.md).
+FUZZ_EXAMPLES ?= 500
+FUZZ_STEPS    ?= 40
+fuzz-api: $(DEV) ## Schemathesis against the API from its OpenAPI document, long (FUZZ_EXAMPLES=500)
+	$(BIN)/python tests/api_fuzz.py --examples $(FUZZ_EXAMPLES) --steps $(FUZZ_STEPS)
 
 translations: $(DEV) ## extract the interface's texts into translations/*/LC_MESSAGES/*.po and compile them
 	$(BIN)/python translations/catalogues.py update

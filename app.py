@@ -23,6 +23,7 @@ from flask import Flask, Response, jsonify, render_template, request
 from flask.globals import request_ctx
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, SecurityError
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from boggle import Catalog, SearchGate, WordListError
 from boggle.catalog import parse_wordlist_setting
@@ -33,15 +34,20 @@ from boggle.rules import RULES
 from boggle.solver import engine_notice
 from boggle.spellings import spellings_for
 from boggle.wording import join_names
+from games.apart import Apart
+from games.apart_errors import ApartError
+from games.daily import DEVELOPMENT_SECRET
 from games.db import SQLITE_SYNCHRONOUS, Database, default_url
 from games.errors import RoomError
 from games.models import NAME_CHARS
 from games.rooms import RoomLimits, Rooms
-from web import api, i18n, offline, page_routes, rooms, settings
-from web.body import BadFraming, BodyTooLarge, BoundedRequest, TooManyParts
+from web import api, daily, edge, i18n, offline, page_routes, rooms, settings, theme
+from web.answers import JSONProvider
+from web.body import BadFraming, BodyTooLarge, BoundedRequest, DiscardUnreadBody, TooManyParts
 from web.errors import APIError
+from web.headers import AnswerHeaders
 from web.logs import clip
-from web.security import add_security_headers
+from web.security import require_host
 
 DEFAULTS: dict[str, Any] = {
     # The dictionary used when a request names none; loaded at start-up.
@@ -57,6 +63,12 @@ DEFAULTS: dict[str, Any] = {
     # a 400, so no redirect or link is built from a client's Host. Empty: any host,
     # for a proxy that checks Host itself. IPv6 literals cannot be listed.
     "TRUSTED_HOSTS": "127.0.0.1,localhost",
+    # Proxies in front of the app whose X-Forwarded-For, -Proto and -Host it believes
+    # (Werkzeug's ProxyFix): 0 when clients reach it directly, 1 behind the production
+    # recipe's nginx (deploy/serve.py sets it), which sets all three. With one too many,
+    # a client's own X-Forwarded-For would pass for its address (the rooms' hourly
+    # limit); with one too few, links behind TLS say http and the cookie is not Secure.
+    "PROXY_HOPS": 0,
     # Largest request body, in bytes, however it is framed (413 past it).
     "MAX_CONTENT_LENGTH": 256 * 1024,
     # Longest board text, in characters.
@@ -130,7 +142,28 @@ DEFAULTS: dict[str, Any] = {
     # Seconds without a join, a round or a word after which `flask --app app
     # prune-rooms` (`make prune-rooms`) deletes a room.
     "ROOM_IDLE_SECONDS": 24 * 3600,
+    # Where the server runs: "development" or "production". gunicorn.conf.py sets
+    # production (BOGGLE_ENV=production) unless told otherwise; there a setting that
+    # must be the server's own (DAILY_SECRET) has no default.
+    "ENV": "development",
+    # Playing apart (docs/daily.md): the secret each day's boards are rolled from (an
+    # HMAC of the date under it), 16 characters or more, the same on every server of
+    # one site, never published. None: in development a fixed one that anyone can read
+    # in the code; a production server refuses to start without its own.
+    "DAILY_SECRET": None,
+    # Days after which `flask --app app prune-plays` (`make prune-plays`) deletes a
+    # play's words, and the play itself (its line in its player's history); the boards'
+    # tallies (each word's finders, the scores' histogram) stay.
+    "PLAY_WORDS_DAYS": 30,
+    "PLAY_DAYS": 400,
+    # Challenges one client address may make in an hour (429 too_many_challenges past it).
+    "CHALLENGES_PER_HOUR": 30,
 }
+
+#: Where the server runs; the second is what gunicorn.conf.py sets.
+ENVIRONMENTS = ("development", "production")
+#: The shortest secret the days' boards may be rolled from.
+MIN_SECRET_CHARS = 16
 
 #: The longest search for a rich board one page asks for, in seconds (issue 13).
 RICH_LIMIT = 5.0
@@ -148,6 +181,7 @@ SETTING_RULES: dict[str, settings.Rule] = {
     "SOLVE_BUDGET": settings.seconds(0, 3600),
     "SOLVE_CEILING": settings.optional(settings.seconds(0, 3600)),
     "TRUSTED_HOSTS": settings.names_or_text,
+    "PROXY_HOPS": settings.whole_number(0, 5, " of proxies"),
     "MAX_EXPENSIVE_SEARCHES": settings.whole_number(1, 1000),
     "EXPENSIVE_SEARCH_COST": settings.number(0, 1_000_000),
     "PRELOAD_RATINGS": settings.names_or_text,
@@ -174,6 +208,11 @@ SETTING_RULES: dict[str, settings.Rule] = {
     "ROOM_WORDS_PER_SECOND": settings.whole_number(1, 1000),
     "ROOM_MAX_WORDS": settings.whole_number(1, 100_000),
     "ROOM_IDLE_SECONDS": settings.whole_number(60, 10 * 365 * 24 * 3600, " of seconds"),
+    "ENV": settings.choice(ENVIRONMENTS),
+    "DAILY_SECRET": settings.optional(settings.secret(MIN_SECRET_CHARS)),
+    "PLAY_WORDS_DAYS": settings.whole_number(1, 100 * 365, " of days"),
+    "PLAY_DAYS": settings.whole_number(1, 100 * 365, " of days"),
+    "CHALLENGES_PER_HOUR": settings.whole_number(1, 1_000_000),
 }
 
 log = logging.getLogger(__name__)
@@ -191,6 +230,7 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
     app.config.from_prefixed_env("BOGGLE")
     if config:
         app.config.update(config)
+    app.json = JSONProvider(app)  # answers written by orjson (web/answers.py)
     app.json.sort_keys = False  # keep the documented order of the /solve document
     try:
         settings.check_settings(app.config, SETTING_RULES)
@@ -199,6 +239,13 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
             raise settings.SettingError(
                 f"setting SOLVE_CEILING (BOGGLE_SOLVE_CEILING) is {ceiling:g}; it must be "
                 f"at least SOLVE_BUDGET ({budget:g}), or none"
+            )
+        if app.config["ENV"] == "production" and app.config["DAILY_SECRET"] is None:
+            raise settings.SettingError(
+                "setting DAILY_SECRET (BOGGLE_DAILY_SECRET) is not set; a production server "
+                "(ENV=production, as gunicorn.conf.py sets) rolls the days' boards from a "
+                f"secret of its own, {MIN_SECRET_CHARS} characters or more: "
+                "python3 -c 'import secrets; print(secrets.token_urlsafe(32))'"
             )
         slices, length = app.config["RICH_SLICES"], app.config["RICH_SLICE_SECONDS"]
         if slices * length > RICH_LIMIT:
@@ -234,15 +281,28 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
     app.extensions["boggle.definitions"] = definitions
 
     app.extensions["boggle.rooms"] = _rooms(app.config, app.extensions["boggle.catalog"])
+    app.extensions["boggle.apart"] = _apart(app.config, app.extensions["boggle.rooms"])
 
     i18n.init_app(app)
+    theme.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(page_routes.bp)
     app.register_blueprint(rooms.bp)
     app.register_blueprint(offline.bp)
     rooms.commands.register(app)
+    app.register_blueprint(daily.bp)
+    daily.commands.register(app)
+    edge.register(app)
     _register_errors(app)
-    app.after_request(add_security_headers)
+    app.before_request(require_host)
+    # The security headers and the answer's language, on every answer (web/headers.py);
+    # inside ProxyFix, so that an answer over TLS through nginx is known as one (HSTS).
+    app.wsgi_app = AnswerHeaders(app.wsgi_app)  # type: ignore[method-assign]
+    # Outermost, so that the body is read after every answer, an error's included.
+    hops = app.config["PROXY_HOPS"]
+    if hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+    app.wsgi_app = DiscardUnreadBody(app.wsgi_app)
     return app
 
 
@@ -297,6 +357,19 @@ def _rooms(config: Mapping[str, Any], catalog: Catalog) -> Rooms:
     )
 
 
+def _apart(config: Mapping[str, Any], rooms: Rooms) -> Apart:
+    """Playing apart, on the rooms' database (one engine per process) and by their limits."""
+    return Apart(
+        rooms.database,
+        rooms.catalog,
+        config["DAILY_SECRET"] or DEVELOPMENT_SECRET,
+        rooms.limits,
+        challenges_per_hour=config["CHALLENGES_PER_HOUR"],
+        budget=config["SOLVE_BUDGET"],
+        ceiling=config["SOLVE_CEILING"],
+    )
+
+
 # --- Errors ---------------------------------------------------------------------------
 
 
@@ -307,8 +380,16 @@ def json_paths(app: Flask) -> frozenset[str]:
     )
 
 
+#: Every address under these is a JSON API's: the rooms', and playing apart's.
+API_PREFIXES = (rooms.API_PREFIX, *daily.API_PREFIXES)
 #: How an address's variable parts are written in the 404's list: /room/CODE, .../N.
-_PLACEHOLDERS = {"code": "CODE", "number": "N"}
+_PLACEHOLDERS = {
+    "code": "CODE",
+    "number": "N",
+    "day": "DAY",
+    "language": "LANGUAGE",
+    "size": "SIZE",
+}
 
 
 def _address(rule: str) -> str:
@@ -326,9 +407,9 @@ def not_found_message(app: Flask) -> str:
     calls: list[str] = []
     for rule in app.url_map.iter_rules():
         area = rule.endpoint.partition(".")[0]
-        if area not in ("pages", "api", "rooms") or rule.endpoint in page_routes.UNLISTED:
+        if area not in ("pages", "api", "rooms", "daily") or rule.endpoint in page_routes.UNLISTED:
             continue
-        is_call = area == "api" or rule.rule.split("/")[1] == rooms.API_PREFIX.strip("/")
+        is_call = area == "api" or "/" + rule.rule.split("/")[1] in API_PREFIXES
         if not is_call and "GET" not in (rule.methods or ()):
             continue
         listed = calls if is_call else pages
@@ -346,10 +427,9 @@ def _wants_json(paths: frozenset[str]) -> bool:
     # By path, not endpoint: a 405 or 413 is raised before any endpoint is matched.
     if request.path.rstrip("/") in paths:
         return True
-    if request.path == rooms.API_PREFIX or request.path.startswith(rooms.API_PREFIX + "/"):
-        return True
-    if request.path.startswith(offline.GRAPHS_PREFIX + "/"):
-        return True
+    for prefix in (*API_PREFIXES, offline.GRAPHS_PREFIX):
+        if request.path == prefix or request.path.startswith(prefix + "/"):
+            return True
     best = request.accept_mimetypes.best_match(["text/html", "application/json"])
     return best == "application/json"
 
@@ -376,6 +456,10 @@ def _register_errors(app: Flask) -> None:
     @app.errorhandler(RoomError)
     def room_error(error: RoomError) -> tuple[Response | str, int, dict[str, str]]:
         return api_error(rooms.api.room_api_error(error))
+
+    @app.errorhandler(ApartError)
+    def apart_error(error: ApartError) -> tuple[Response | str, int, dict[str, str]]:
+        return api_error(daily.api.apart_api_error(error))
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:

@@ -6,6 +6,8 @@ below; what actually runs is in the log ("Using worker: sync") and, when
 BOGGLE_CONTROL_SOCKET is set, on the control socket (``show config``).
 """
 
+import contextlib
+import ctypes
 import gc
 import os
 
@@ -32,8 +34,11 @@ keepalive = 5
 # reads a list file on its first request either.
 preload_app = True
 # The ratings of every list likewise: shipped for the shipped lists, computed here (and
-# cached) for any other, so that no request waits for them.
+# cached) for any other, so that no request waits for them. And this is production
+# (BOGGLE_ENV, unless set otherwise): the app then refuses to start without the
+# settings that must be the server's own, such as BOGGLE_DAILY_SECRET (docs/deploy.md).
 raw_env = [
+    f"BOGGLE_ENV={os.environ.get('BOGGLE_ENV', 'production')}",
     f"BOGGLE_PRELOAD_DICTIONARIES={os.environ.get('BOGGLE_PRELOAD_DICTIONARIES', 'all')}",
     f"BOGGLE_PRELOAD_RATINGS={os.environ.get('BOGGLE_PRELOAD_RATINGS', 'all')}",
 ]
@@ -43,11 +48,14 @@ raw_env = [
 timeout = 30
 graceful_timeout = 20
 
-# Request line and header limits (gunicorn's defaults, stated for docs/deploy.md):
-# a GET /solve?board=... longer than this is refused; POST a large board instead.
-# nginx enforces its own, smaller limits first (deploy/nginx.conf).
+# Request line and header limits: a GET /solve?board=... longer than this is refused;
+# POST a large board instead. nginx enforces its own, smaller limits first
+# (deploy/nginx.conf), and answers them in the app's shape (web/edge.py); gunicorn's
+# own refusals are HTML, so none of them may be met behind nginx. Its line limits are
+# above nginx's 4 KB; the count of header fields is gunicorn's most, since nginx
+# bounds it by size alone (16 KB of header lines: about 4,400 at the shortest).
 limit_request_line = 4094
-limit_request_fields = 100
+limit_request_fields = 32768
 limit_request_field_size = 8190
 
 # gunicorn 25+ opens a control socket, by default one path per user
@@ -62,11 +70,33 @@ errorlog = "-"
 loglevel = os.environ.get("BOGGLE_LOG_LEVEL", "info")
 
 
-def when_ready(server):
-    """Freeze the objects of the loaded app out of the garbage collector's sight.
+# A worker is replaced by a fresh fork of the master after this many requests (give
+# or take the jitter, so that the workers are not all replaced at once): whatever a
+# worker has made its own since the fork (pages of the master's it wrote to, the
+# allocator's fragments) is given back, so its memory levels off however long it runs
+# (benchmarks/README.md, "Soak"). The worker finishes the request it has; a fork of the
+# loaded master takes milliseconds.
+max_requests = int(os.environ.get("BOGGLE_MAX_REQUESTS", 5000))
+max_requests_jitter = max_requests // 5
 
+
+def when_ready(server):
+    """Warm the loaded app, then freeze its objects out of the garbage collector's sight.
+
+    Warmed (web/warm.py): every template, language and lazily made thing a request
+    needs is made here, once, and shared by the workers, instead of once in each.
     A full collection walks every tracked object: with the app loaded that is about
-    30,000, 15 ms a time, landing on whichever request is running. Frozen before the
-    fork, they are never walked again (and their pages stay shared with the workers).
+    70,000, tens of ms a time, landing on whichever request is running. Frozen before
+    the fork, they are never walked again (and their pages stay shared with the
+    workers).
     """
+    from web.warm import warm_up
+
+    warm_up(server.app.wsgi())
+    gc.collect()
+    # The memory that loading and warming freed goes back to the system rather than
+    # stay in the master's heap, where each worker's first allocations would land and
+    # copy the pages (glibc only; elsewhere there is no such call and nothing to do).
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None).malloc_trim(0)
     gc.freeze()

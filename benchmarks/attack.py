@@ -45,6 +45,8 @@ from benchmarks.solver_speed import tiled  # noqa: E402
 from boggle.dice import random_board  # noqa: E402
 from deploy.serve import Recipe  # noqa: E402
 
+#: The recipe is production, which rolls the days' boards from a secret of its own.
+ATTACK_SECRET = "the attack benchmark's own secret"
 CHEAP_CLIENTS = 4
 SLOW_CONNECTIONS = 64
 SLOW_BYTE_EVERY = 2.0  # seconds
@@ -264,6 +266,7 @@ def start_gunicorn_alone(port: int, settings: dict[str, str]) -> subprocess.Pope
         **os.environ,
         "BOGGLE_BIND": f"127.0.0.1:{port}",
         "BOGGLE_LOG_LEVEL": "warning",
+        "BOGGLE_DAILY_SECRET": ATTACK_SECRET,
         **settings,
     }
     command = [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", "app:create_app()"]
@@ -307,7 +310,8 @@ def main() -> int:
     port = free_port()
     recipe = gunicorn = None
     if args.server == "recipe":
-        recipe = Recipe("127.0.0.1", port, env={"BOGGLE_LOG_LEVEL": "warning", **settings})
+        env = {"BOGGLE_LOG_LEVEL": "warning", "BOGGLE_DAILY_SECRET": ATTACK_SECRET, **settings}
+        recipe = Recipe("127.0.0.1", port, env=env)
         recipe.start()
     else:
         gunicorn = start_gunicorn_alone(port, settings)

@@ -206,7 +206,13 @@ def serve(duration: int) -> list[str]:
     words = defined_words(2000)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "BOGGLE_BIND": f"127.0.0.1:{port}", "BOGGLE_LOG_LEVEL": "warning"}
+    env = {
+        **os.environ,
+        "BOGGLE_BIND": f"127.0.0.1:{port}",
+        "BOGGLE_LOG_LEVEL": "warning",
+        # gunicorn.conf.py makes it production, which rolls the days' boards from a secret.
+        "BOGGLE_DAILY_SECRET": "the define benchmark's own secret",
+    }
     gunicorn = Path(sys.executable).parent / "gunicorn"
     server = subprocess.Popen(
         [str(gunicorn), "--config", "gunicorn.conf.py", "app:create_app()"], cwd=ROOT, env=env

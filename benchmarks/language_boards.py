@@ -3,7 +3,8 @@
 For each language, roll the same number of boards from its dice (wordlists/
 dice-languages.json, or dice made on the spot with --sharpness, to tune them) and count
 the words of its list on each; English rolls the `new` (4x4) or `big` (5x5) dice on
-`standard.txt`. Prints the median, the 10th and 90th percentiles and the mean.
+`standard.txt`. Prints the median, the 10th and 90th percentiles, the mean and how many
+boards hold no word at all.
 
 The engine cannot read lists with letters beyond a-z yet (ä, ñ), so the words are
 counted here for every language, English too, by one small plain search: a depth-first
@@ -153,7 +154,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for code in args.language or LANGUAGES:
         rows.append((code, None, LANGUAGES[code].filename))
     print(f"{args.boards} random {args.size}x{args.size} boards a language, seed {args.seed}")
-    print(f"{'language':<26}{'median':>8}{'p10':>6}{'p90':>6}{'mean':>8}{'seconds':>9}")
+    header = f"{'language':<26}{'median':>8}{'p10':>6}{'p90':>6}{'mean':>8}{'none':>6}"
+    print(f"{header}{'seconds':>9}")
     for label, dice, filename in rows:
         words = read_list(WORDLISTS / filename)
         if dice is None:
@@ -166,7 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         deciles = statistics.quantiles(counts, n=10)
         print(
             f"{label:<26}{statistics.median(counts):>8.0f}{deciles[0]:>6.0f}"
-            f"{deciles[-1]:>6.0f}{statistics.fmean(counts):>8.1f}{seconds:>9.1f}"
+            f"{deciles[-1]:>6.0f}{statistics.fmean(counts):>8.1f}{counts.count(0):>6}"
+            f"{seconds:>9.1f}"
         )
     return 0
 

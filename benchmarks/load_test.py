@@ -204,7 +204,9 @@ def main() -> int:
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    recipe = Recipe("127.0.0.1", port, env={"BOGGLE_LOG_LEVEL": "warning"})
+    # The recipe is production, which rolls the days' boards from a secret of its own.
+    env = {"BOGGLE_LOG_LEVEL": "warning", "BOGGLE_DAILY_SECRET": "the load test's own secret"}
+    recipe = Recipe("127.0.0.1", port, env=env)
     try:
         recipe.start()
         wait_until_healthy(f"{base}/healthz", 120)

@@ -209,6 +209,8 @@ def main() -> int:
             "BOGGLE_LOG_LEVEL": "warning",
             "BOGGLE_DATABASE_URL": url,
             "BOGGLE_ROOM_COUNTDOWN_SECONDS": str(args.countdown),
+            # The recipe is production, which rolls the days' boards from a secret.
+            "BOGGLE_DAILY_SECRET": "the reveal benchmark's own secret",
         }
         recipe = Recipe("127.0.0.1", port, env=env)
         try:

@@ -259,6 +259,8 @@ def run_one(database: str, args) -> dict:
         port = free_port()
         env = {
             "BOGGLE_LOG_LEVEL": "warning",
+            # The recipe is production, which rolls the days' boards from a secret.
+            "BOGGLE_DAILY_SECRET": "the rooms benchmark's own secret",
             **(
                 {"BOGGLE_ROOM_SQLITE_SYNCHRONOUS": args.sqlite_synchronous}
                 if args.sqlite_synchronous

@@ -32,7 +32,7 @@ from .dice import (
 from .dictionary import MAX_WORD_LENGTH, load_dictionary
 from .errors import BoggleError
 from .ratings import Ratings
-from .rich import FREE, Progress, find_rich_board
+from .rich import FREE, MAX_WORKERS, Progress, find_rich_board
 from .rules import RULES, Ruleset
 from .scoring import SHORTEST_SCORED
 from .solver import DEFAULT_MIN_LENGTH, ENGINE, Solution, engine_notice, solve
@@ -158,10 +158,18 @@ def build_parser() -> argparse.ArgumentParser:
     best_cmd.add_argument(
         "--steps",
         type=whole_number(0, 10**12),
-        help="stop after this many boards: a seed and a number of steps give the same board",
+        help="stop after this many moves: a seed, a number of steps and of workers give "
+        "the same board",
     )
     best_cmd.add_argument(
         "--seed", type=whole_number(0, SEED_LIMIT - 1), default=0, help="seed (default 0)"
+    )
+    best_cmd.add_argument(
+        "--workers",
+        type=whole_number(1, MAX_WORKERS),
+        default=None,
+        help="processes searching at once, each on a core of its own (default: one a core "
+        "of this machine's); the board depends on the seed, the steps and the workers",
     )
     best_source = best_cmd.add_mutually_exclusive_group()
     best_source.add_argument(
@@ -303,12 +311,15 @@ def _best(args: argparse.Namespace) -> int:
         if problem:
             print(f"error: {problem}", file=sys.stderr)
             return USAGE_ERROR
+    notice = engine_notice()
+    if notice:
+        print(notice, file=sys.stderr)  # the search is about to run, as solve says it
     live = sys.stderr.isatty()
 
     def report(progress: Progress) -> None:
         line = (
-            f"best {progress.best:,} points, {progress.steps:,} boards, "
-            f"{progress.per_second:,.0f} boards/s, {progress.seconds:.1f} s"
+            f"best {progress.best:,} points, {progress.steps:,} steps, "
+            f"{progress.per_second:,.0f} steps/s, {progress.seconds:.1f} s"
         )
         # On a terminal the line is rewritten in place; in a log, one line each time.
         sys.stderr.write(f"\r{line}\x1b[K" if live else f"{line}\n")
@@ -323,16 +334,27 @@ def _best(args: argparse.Namespace) -> int:
         steps=args.steps,
         seconds=10.0 if args.seconds is None and args.steps is None else args.seconds,
         on_progress=report,
+        workers=args.workers or default_workers(),
     )
     if live:
         sys.stderr.write("\n")
     print(found.board)
     print(
         f"# {found.points:,} points, {found.words:,} words; dice: {args.dice}, seed: "
-        f"{args.seed}, steps: {found.steps:,}, dictionary: {dictionary.name}",
+        f"{args.seed}, steps: {found.steps:,}, dictionary: {dictionary.name}, "
+        f"workers: {found.workers}",
         file=sys.stderr,
     )
     return 0
+
+
+def default_workers() -> int:
+    """The cores this process may run on (at most MAX_WORKERS): one worker each."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux: every core of the machine
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MAX_WORKERS))
 
 
 def _random(args: argparse.Namespace) -> int:

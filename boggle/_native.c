@@ -540,8 +540,502 @@ done:
     return result;
 }
 
+/* --- Every face at one cube, in one walk (the search for rich boards) ----------- */
+
+/* score_faces() scores the boards that differ from one board at one cube only (the
+ * `wild` cube), one board for each face offered there, in one walk of the compact
+ * graph. The walk steps onto the wild cube with each offered face its node leads on
+ * by, and tags each word found with the face its path put there (NO_FACE: the path
+ * does not pass through it). A board's words are then the untagged ones and those of
+ * its own tag that are not among the untagged. On the richest 5x5 boards the walk
+ * costs 1.5 to 5 plain walks for some 25 boards (paths that miss the wild cube are
+ * walked once for all of them): the search for rich boards (boggle/rich.py) weighs
+ * every letter of a cube for the price of a few boards. Its reference is
+ * boggle/solver.py's score_faces_python, the same walk on the table, and through it
+ * score_board on each board.
+ *
+ * It reads only what the score walk above reads (the compact graph, the faces'
+ * columns, chunk_of and hash_word for the words), and keeps its own state: nothing
+ * of the Walk is shared, so it moves as one block. Boards of at most 64 cells (the
+ * caller scores larger ones a board at a time). */
+
+/* The tag of a word whose path misses the wild cube. */
+#define NO_FACE 255
+/* The hash table's first size, a power of two. */
+#define FACES_FIRST_SLOTS 16384
+
+typedef struct {
+    uint64_t prefix; /* its first 8 letters, zero-padded */
+    uint32_t hash;   /* of its letters alone (hash_word): the same for every tag */
+    uint32_t text;   /* offset of its letters in the text arena, when longer than 8 */
+    uint16_t length;
+    uint8_t tag;     /* the face's index in the offered faces, or NO_FACE */
+} Tagged;
+
+typedef struct {
+    const uint32_t *nodes;
+    uint32_t max;   /* the largest offset a record may start at */
+    uint32_t terminal_limit;
+    int wild;
+    int min_length;
+    const uint8_t *column;              /* per cell; BLANK for a blank */
+    const char (*letters)[MAX_FACE];
+    const uint8_t *face_length;
+    const uint64_t *around;             /* per cell: the cells around, blanks left out */
+    const uint64_t *cells_of_column;    /* 32: the cells of each column, the wild in
+                                         * each offered one */
+    const uint64_t *reach;              /* per cell: the columns around (all offered
+                                         * ones beside the wild cube) */
+    uint32_t offered;                   /* the offered faces' columns, as bits */
+    uint8_t tag_of_column[32];
+    char offered_letters[32][MAX_FACE]; /* by column */
+    uint8_t offered_length[32];
+    char *word;
+    Tagged *found;
+    uint32_t found_count, found_capacity;
+    uint32_t *slots; /* index + 1 into found, 0 for empty */
+    uint32_t slot_mask;
+    char *text;
+    size_t text_length, text_capacity;
+    int longest;
+    int halt;
+} FacesWalk;
+
+/* Where a word's hash and tag start their probe: each tag its own sequence. */
+static inline uint32_t
+tagged_slot(uint32_t hash, int tag, uint32_t mask)
+{
+    return (hash ^ ((uint32_t)tag * 0x9E3779B1u)) & mask;
+}
+
+/* The slot holding the word spelt (`length` letters, its `prefix` and `hash`) with
+ * `tag`, or the empty slot where it would go. */
+static inline uint32_t
+tagged_probe(const FacesWalk *f, const char *word, int length, uint64_t prefix,
+             uint32_t hash, int tag)
+{
+    uint32_t slot = tagged_slot(hash, tag, f->slot_mask);
+    uint32_t index;
+    while ((index = f->slots[slot]) != 0) {
+        const Tagged *t = &f->found[index - 1];
+        if (t->hash == hash && t->tag == tag && t->prefix == prefix && t->length == length &&
+            (length <= 8 || memcmp(f->text + t->text + 8, word + 8, length - 8) == 0)) {
+            break;
+        }
+        slot = (slot + 1) & f->slot_mask;
+    }
+    return slot;
+}
+
+static int
+tagged_rehash(FacesWalk *f)
+{
+    uint32_t size = (f->slot_mask + 1) * 2;
+    uint32_t *slots = calloc(size, sizeof(uint32_t));
+    if (slots == NULL) {
+        return -1;
+    }
+    for (uint32_t i = 0; i < f->found_count; i++) {
+        uint32_t slot = tagged_slot(f->found[i].hash, f->found[i].tag, size - 1);
+        while (slots[slot]) {
+            slot = (slot + 1) & (size - 1);
+        }
+        slots[slot] = i + 1;
+    }
+    free(f->slots);
+    f->slots = slots;
+    f->slot_mask = size - 1;
+    return 0;
+}
+
+/* Keep the word spelt so far (`length` letters) with `tag`, unless kept before. */
+static void
+tagged_record(FacesWalk *f, int length, int tag)
+{
+    const char *word = f->word;
+    uint64_t prefix = chunk_of(word, length);
+    uint32_t hash = hash_word(word, length, prefix);
+    uint32_t slot = tagged_probe(f, word, length, prefix, hash, tag);
+    if (f->slots[slot] != 0) {
+        return;
+    }
+    size_t capacity = f->found_capacity;
+    if (grow((void **)&f->found, &capacity, (size_t)f->found_count + 1, sizeof(Tagged),
+             FACES_FIRST_SLOTS / 2) ||
+        (length > 8 &&
+         grow((void **)&f->text, &f->text_capacity, f->text_length + length, 1, 4096))) {
+        f->halt = HALT_MEMORY;
+        return;
+    }
+    f->found_capacity = (uint32_t)capacity;
+    Tagged *t = &f->found[f->found_count];
+    t->prefix = prefix;
+    t->hash = hash;
+    t->length = (uint16_t)length;
+    t->tag = (uint8_t)tag;
+    t->text = (uint32_t)f->text_length;
+    if (length > 8) {
+        memcpy(f->text + f->text_length, word, length);
+        f->text_length += length;
+    }
+    if (length > f->longest) {
+        f->longest = length;
+    }
+    f->slots[slot] = ++f->found_count;
+    if (f->found_count * 2 > f->slot_mask && tagged_rehash(f)) {
+        f->halt = HALT_MEMORY;
+    }
+}
+
+/* The cells a step from `cell` may go on to, where the node reached leads on by the
+ * columns `mask` and `used` are the cells on the path (next_cells, with the wild
+ * cube among the cells of every offered column). */
+static inline __attribute__((always_inline)) uint64_t
+faces_next(const FacesWalk *f, int cell, uint32_t mask, uint64_t used)
+{
+    uint64_t of_columns = 0;
+    uint32_t columns = mask & (uint32_t)f->reach[cell];
+    while (columns) {
+        of_columns |= f->cells_of_column[__builtin_ctz(columns)];
+        columns &= columns - 1;
+    }
+    return f->around[cell] & ~used & of_columns;
+}
+
+typedef void FacesFrom(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells,
+                       uint64_t used, int length, int tag);
+
+/* The walk on from the record at `node` (bit set `mask`) onto each of `cells`: the
+ * wild cube once for each offered face the node leads on by, the others once. Every
+ * child record is found and fetched first, as score_compact does: the walk waits on
+ * memory, and the fetches then overlap. Compiled twice on x86, as score_compact is:
+ * the child's index is a popcount. */
+static inline __attribute__((always_inline)) void
+faces_from(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used,
+           int length, int tag, FacesFrom *self)
+{
+    const uint32_t *nodes = f->nodes;
+    /* Up to 7 cubes around and the wild one's 32 faces (from the root, one cube). */
+    uint32_t children[40];
+    uint8_t steps[40], columns[40];
+    int count = 0;
+    while (cells) {
+        int cell = __builtin_ctzll(cells);
+        cells &= cells - 1;
+        uint32_t shown = cell == f->wild ? mask & f->offered : (uint32_t)1 << f->column[cell];
+        while (shown) {
+            int column = __builtin_ctz(shown);
+            shown &= shown - 1;
+            uint32_t child = compact_child(nodes, node, mask, column);
+            if (child - 1 >= f->max) { /* a set bit always has a child; 0 wraps past max */
+                f->halt = HALT_CORRUPT;
+                return;
+            }
+            children[count] = child;
+            steps[count] = (uint8_t)cell;
+            columns[count++] = (uint8_t)column;
+            __builtin_prefetch(nodes + child);
+        }
+    }
+    for (int i = 0; i < count; i++) {
+        uint32_t child = children[i];
+        int cell = steps[i], column = columns[i];
+        int wild = cell == f->wild;
+        int reached = length + (wild ? f->offered_length[column] : f->face_length[cell]);
+        memcpy(f->word + length, wild ? f->offered_letters[column] : f->letters[cell],
+               MAX_FACE);
+        int on_tag = wild ? f->tag_of_column[column] : tag;
+        if (child < f->terminal_limit && reached >= f->min_length) {
+            tagged_record(f, reached, on_tag);
+            if (f->halt != HALT_NONE) {
+                return;
+            }
+        }
+        uint32_t child_mask = nodes[child];
+        uint64_t on = used | (uint64_t)1 << cell;
+        uint64_t after = faces_next(f, cell, child_mask, on);
+        if (after) {
+            self(f, child, child_mask, after, on, reached, on_tag);
+            if (f->halt != HALT_NONE) {
+                return;
+            }
+        }
+    }
+}
+
+static void
+faces_plain(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used,
+            int length, int tag)
+{
+    faces_from(f, node, mask, cells, used, length, tag, faces_plain);
+}
+
+#ifdef HAVE_POPCNT_COPY
+__attribute__((target("popcnt"))) static void
+faces_popcnt(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used,
+             int length, int tag)
+{
+    faces_from(f, node, mask, cells, used, length, tag, faces_popcnt);
+}
+#endif
+
+/* The copy of the faces walk this processor runs (set when the module is loaded). */
+static FacesFrom *faces_walk = faces_plain;
+
+PyDoc_STRVAR(score_faces_doc,
+"score_faces(nodes, root, terminal_limit, column_of, rows, cols, faces, min_length,\n"
+"            scores, wild, offered)\n"
+"\n"
+"The (total score, word count) of each board that `faces` makes with the wild cell's\n"
+"face replaced by each of `offered`, in their order, from one walk of the compact\n"
+"graph `nodes` (unsigned 32-bit; `root` and `terminal_limit` as the walk's compact\n"
+"argument). `column_of` maps a face to its column (255 for a blank); `scores` the\n"
+"points by word length. Boards of at most 64 cells.");
+
+static PyObject *
+score_faces(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 11) {
+        PyErr_Format(PyExc_TypeError, "score_faces() takes 11 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    long root, terminal_limit, rows, cols, min_length, wild;
+    if (read_int(args[1], "root", 1, UINT32_MAX, &root) ||
+        read_int(args[2], "terminal_limit", 0, UINT32_MAX, &terminal_limit) ||
+        read_int(args[4], "rows", 1, 64, &rows) || read_int(args[5], "cols", 1, 64, &cols) ||
+        read_int(args[7], "min_length", 0, INT32_MAX, &min_length)) {
+        return NULL;
+    }
+    if (rows * cols > 64) {
+        PyErr_Format(PyExc_ValueError, "a board of %ld x %ld has more than 64 cells", rows,
+                     cols);
+        return NULL;
+    }
+    int cells_count = (int)(rows * cols);
+    if (read_int(args[9], "wild", 0, cells_count - 1, &wild)) {
+        return NULL;
+    }
+    PyObject *column_of = args[3], *faces = args[6], *scores_arg = args[8];
+    PyObject *offered = args[10];
+    if (!PyDict_Check(column_of)) {
+        PyErr_SetString(PyExc_TypeError, "column_of must be a dict of faces to columns");
+        return NULL;
+    }
+    if (!PyTuple_Check(faces) || PyTuple_GET_SIZE(faces) != cells_count) {
+        PyErr_Format(PyExc_ValueError, "faces must be a tuple, one per cell (%d)", cells_count);
+        return NULL;
+    }
+    if (!PyTuple_Check(offered) || PyTuple_GET_SIZE(offered) < 1 ||
+        PyTuple_GET_SIZE(offered) > 32) {
+        PyErr_SetString(PyExc_ValueError, "offered must be a tuple of 1 to 32 faces");
+        return NULL;
+    }
+    if (!PyTuple_Check(scores_arg) || PyTuple_GET_SIZE(scores_arg) < 1 ||
+        PyTuple_GET_SIZE(scores_arg) > 256) {
+        PyErr_SetString(PyExc_ValueError, "scores must be a tuple of 1 to 256 numbers");
+        return NULL;
+    }
+    int scores_count = (int)PyTuple_GET_SIZE(scores_arg);
+    int offered_count = (int)PyTuple_GET_SIZE(offered);
+
+    FacesWalk f;
+    memset(&f, 0, sizeof f);
+    uint8_t column[64];
+    char letters[64][MAX_FACE];
+    uint8_t face_length[64];
+    uint64_t around[64], reach[64], cells_of_column[32];
+    char word[64 * MAX_FACE + MAX_FACE];
+    memset(letters, 0, sizeof letters);
+    memset(cells_of_column, 0, sizeof cells_of_column);
+    memset(reach, 0, sizeof reach);
+    memset(around, 0, sizeof around);
+    memset(f.offered_letters, 0, sizeof f.offered_letters);
+    /* Each face read as the walk reads it: a column below 32 (the compact graph's bit
+     * set), 1 to MAX_FACE ASCII letters. The wild cell's own face is read too, and not
+     * used. */
+    for (int i = 0; i < cells_count + offered_count; i++) {
+        int is_cell = i < cells_count;
+        PyObject *face = is_cell ? PyTuple_GET_ITEM(faces, i)
+                                 : PyTuple_GET_ITEM(offered, i - cells_count);
+        PyObject *code = PyDict_GetItemWithError(column_of, face);
+        long number = code != NULL ? PyLong_AsLong(code) : -1;
+        int blank = number == BLANK && is_cell;
+        if (number < 0 || (number >= 32 && !blank)) {
+            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_TypeError) ||
+                PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_ValueError, "%s %d: %R is not a face with a column below 32",
+                             is_cell ? "cell" : "offered face", is_cell ? i : i - cells_count,
+                             face);
+            }
+            return NULL;
+        }
+        Py_ssize_t length = 0;
+        const char *text = NULL;
+        if (!blank) {
+            text = PyUnicode_Check(face) ? PyUnicode_AsUTF8AndSize(face, &length) : NULL;
+            if (text == NULL || length < 1 || length > MAX_FACE || !PyUnicode_IS_ASCII(face)) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_ValueError, "a face must be 1 to %d ASCII letters", MAX_FACE);
+                return NULL;
+            }
+        }
+        if (is_cell) {
+            column[i] = (uint8_t)number;
+            if (!blank) {
+                memcpy(letters[i], text, length);
+                face_length[i] = (uint8_t)length;
+                if (i != wild) {
+                    cells_of_column[number] |= (uint64_t)1 << i;
+                }
+            }
+            continue;
+        }
+        if ((f.offered >> number) & 1) {
+            PyErr_Format(PyExc_ValueError, "offered face %R is offered twice", face);
+            return NULL;
+        }
+        f.offered |= (uint32_t)1 << number;
+        f.tag_of_column[number] = (uint8_t)(i - cells_count);
+        memcpy(f.offered_letters[number], text, length);
+        f.offered_length[number] = (uint8_t)length;
+        cells_of_column[number] |= (uint64_t)1 << wild;
+    }
+    /* The wild cube is never blank: it shows an offered face. */
+    column[wild] = 0;
+    for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < cols; c++) {
+            int cell = r * (int)cols + c;
+            for (int rr = r > 0 ? r - 1 : 0; rr <= r + 1 && rr < rows; rr++) {
+                for (int cc = c > 0 ? c - 1 : 0; cc <= c + 1 && cc < cols; cc++) {
+                    int next = rr * (int)cols + cc;
+                    if (next == cell || (next != wild && column[next] == BLANK)) {
+                        continue;
+                    }
+                    around[cell] |= (uint64_t)1 << next;
+                    reach[cell] |= next == wild ? f.offered : (uint32_t)1 << column[next];
+                }
+            }
+        }
+    }
+
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+        return NULL;
+    }
+    const char *format = view.format ? view.format : "B";
+    if (*format == '@' || *format == '=' || *format == '<') {
+        format++;
+    }
+    int64_t entries = view.len / 4;
+    if (view.itemsize != 4 || (strcmp(format, "I") != 0 && strcmp(format, "L") != 0)) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_TypeError, "the compact nodes must be 32-bit unsigned integers");
+        return NULL;
+    }
+    /* A record is read whole from any offset up to max: the array ends in 32 zeros. */
+    if (entries < 34 || entries - 33 > UINT32_MAX || root > entries - 33 ||
+        terminal_limit > entries) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "the compact root or terminal_limit lies outside "
+                        "its nodes");
+        return NULL;
+    }
+    f.nodes = (const uint32_t *)view.buf;
+    f.max = (uint32_t)(entries - 33);
+    f.terminal_limit = (uint32_t)terminal_limit;
+    f.wild = (int)wild;
+    f.min_length = (int)min_length;
+    f.column = column;
+    f.letters = (const char (*)[MAX_FACE])letters;
+    f.face_length = face_length;
+    f.around = around;
+    f.reach = reach;
+    f.cells_of_column = cells_of_column;
+    f.word = word;
+    /* First sizes for the richest 5x5 boards (4,000 to 12,000 words and tags): growing
+     * the table from a small one cost a tenth of the walk. */
+    f.slot_mask = FACES_FIRST_SLOTS - 1;
+    f.slots = calloc(FACES_FIRST_SLOTS, sizeof(uint32_t));
+    PyObject *result = NULL;
+    if (f.slots == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+
+    Py_BEGIN_ALLOW_THREADS
+    uint32_t root_mask = f.nodes[root];
+    uint64_t first = 0;
+    for (int cell = 0; cell < cells_count; cell++) {
+        int on_root = cell == wild ? (root_mask & f.offered) != 0
+                                   : column[cell] != BLANK && ((root_mask >> column[cell]) & 1);
+        first |= (uint64_t)on_root << cell;
+    }
+    /* A cube at a time from the root: a step's children are those of 8 cubes at most. */
+    for (int cell = 0; cell < cells_count && f.halt == HALT_NONE; cell++) {
+        if ((first >> cell) & 1) {
+            faces_walk(&f, (uint32_t)root, root_mask, (uint64_t)1 << cell, 0, 0, NO_FACE);
+        }
+    }
+    Py_END_ALLOW_THREADS
+
+    if (f.halt == HALT_MEMORY) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (f.halt == HALT_CORRUPT) {
+        PyErr_SetString(PyExc_ValueError, "the compact graph is corrupt: an entry points "
+                        "outside it");
+        goto done;
+    }
+    int scores[256];
+    int counted = f.longest < scores_count ? f.longest + 1 : scores_count;
+    if (read_scores(scores_arg, counted, scores) < 0) {
+        goto done;
+    }
+    /* The words of every board's own: the untagged, then each tag's not among them. */
+    long base_points = 0, points[32] = {0};
+    long base_words = 0, words[32] = {0};
+    for (uint32_t i = 0; i < f.found_count; i++) {
+        const Tagged *t = &f.found[i];
+        int score = score_of(scores, scores_count - 1, t->length);
+        if (t->tag == NO_FACE) {
+            base_points += score;
+            base_words++;
+            continue;
+        }
+        const char *text = t->length > 8 ? f.text + t->text : NULL;
+        uint32_t slot;
+        if (text != NULL) {
+            memcpy(f.word, text, t->length);
+        }
+        slot = tagged_probe(&f, f.word, t->length, t->prefix, t->hash, NO_FACE);
+        if (f.slots[slot] == 0) {
+            points[t->tag] += score;
+            words[t->tag]++;
+        }
+    }
+    result = PyTuple_New(offered_count);
+    for (int k = 0; result != NULL && k < offered_count; k++) {
+        PyObject *pair = Py_BuildValue("(ll)", base_points + points[k], base_words + words[k]);
+        if (pair == NULL) {
+            Py_CLEAR(result);
+            break;
+        }
+        PyTuple_SET_ITEM(result, k, pair);
+    }
+
+done:
+    free(f.found);
+    free(f.slots);
+    free(f.text);
+    PyBuffer_Release(&view);
+    return result;
+}
+
 static PyMethodDef native_methods[] = {
     {"walk", (PyCFunction)(void (*)(void))walk, METH_FASTCALL, walk_doc},
+    {"score_faces", (PyCFunction)(void (*)(void))score_faces, METH_FASTCALL, score_faces_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -560,6 +1054,7 @@ PyInit__native(void)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("popcnt")) {
         score_compact_walk = score_compact_popcnt;
+        faces_walk = faces_popcnt;
     }
 #endif
     PyObject *module = PyModule_Create(&native_module);

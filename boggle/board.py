@@ -18,9 +18,10 @@ In run-together text a lone ``q`` is the ``Qu`` cube and ``qu`` typed in full is
 one cell too; ``#`` and ``.`` are blanks.
 
 A board is read with a language's rules (its dictionary's): its alphabet and faces,
-``ä`` in German, ``ñ`` in Spanish, ``Ij`` in Dutch; the text is put in Unicode's
-composed form (NFC) first, so an ``ä`` typed as ``a`` and a combining diaeresis is the
-letter, and the languages that fold accents read ``é`` as ``e``. English by default.
+``ä`` in German, ``ñ`` in Spanish; the text is put in Unicode's composed form (NFC)
+first, so an ``ä`` typed as ``a`` and a combining diaeresis is the letter, and the
+languages that fold accents read ``é`` as ``e``; a ligature of two letters (Dutch
+``ĳ``) is those two letters, two cubes. English by default.
 """
 
 from __future__ import annotations
@@ -288,11 +289,15 @@ def _locate(
 
 def _composed(text: str, rules: Ruleset) -> str:
     """Typed text in Unicode's composed form (NFC), for a language other than English:
-    a letter typed with a combining mark is then one character, as the alphabet has it.
-    English text is read as typed, as it always has been (its letters are ASCII)."""
+    a letter typed with a combining mark is then one character, as the alphabet has it,
+    and a ligature its letters (Dutch ĳ is i and j). English text is read as typed, as
+    it always has been (its letters are ASCII)."""
     if rules is RULES or text.isascii():
         return text
-    return unicodedata.normalize("NFC", text)
+    text = unicodedata.normalize("NFC", text)
+    for ligature, letters in rules.ligatures:
+        text = text.replace(ligature, letters)
+    return text
 
 
 def _split_rows(
@@ -561,6 +566,8 @@ def _not_square_message(faces: list[str], typed: str, rules: Ruleset = RULES) ->
 def _common_width(grid: list[list[str]]) -> int:
     """The width every row has; BoardError pointing at the odd row out if they differ."""
     widths = [len(row) for row in grid]
+    if widths.count(widths[0]) == len(widths):
+        return widths[0]  # every board read right: no odd row to look for
     # The most common width is taken as the intended one, so the message points at
     # the odd row out rather than blaming the first row.
     width = max(widths, key=lambda w: (widths.count(w), -widths.index(w)))

@@ -17,6 +17,10 @@ from __future__ import annotations
 import gettext
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache, wraps
+
+#: Sentences each ``remembered`` function keeps (a few hundred bytes each).
+SENTENCES_KEPT = 4096
 
 
 def _english_number(value: float) -> str:
@@ -27,9 +31,13 @@ def _english_percent(share: float) -> str:
     return f"{share:.0%}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Language:
-    """What wording a sentence needs of a language: its catalogue and its numbers."""
+    """What wording a sentence needs of a language: its catalogue and its numbers.
+
+    Equal only to itself: the web layer makes one per language and app, and what is
+    worded in a language is kept by it (``remembered``).
+    """
 
     code: str
     translations: gettext.NullTranslations
@@ -68,6 +76,23 @@ def ngettext(singular: str, plural: str, count: int, **variables: object) -> str
     language = current()
     variables.setdefault("num", language.number(count))
     return language.translations.ngettext(singular, plural, count) % variables
+
+
+def remembered(function: Callable[..., str]) -> Callable[..., str]:
+    """``function``, a sentence worded from a few numbers, kept by language and numbers.
+
+    The sentences a solved board sends (``Found 96 words worth 154 points``, ``12
+    words, 12 points``) take numbers that recur from board to board, and wording one
+    costs a catalogue look-up and the language's numbers; kept, it is one look-up.
+    Bounded: the least recently used go first past ``SENTENCES_KEPT``.
+    """
+    kept = lru_cache(maxsize=SENTENCES_KEPT)(lambda _language, *args: function(*args))
+
+    @wraps(function)
+    def wording(*args: object) -> str:
+        return kept(current(), *args)
+
+    return wording
 
 
 def N_(message: str) -> str:  # noqa: N802 - gettext's name for it, which pybabel looks for

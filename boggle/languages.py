@@ -29,8 +29,13 @@ _LANGUAGES = (
     ("fr", N_("French"), "Français", "abcdefghijklmnopqrstuvwxyz", ("qu",), ()),
     ("es", N_("Spanish"), "Español", "abcdefghijklmnopqrstuvwxyzñ", ("qu",), ()),
     ("it", N_("Italian"), "Italiano", "abcdefghijklmnopqrstuvwxyz", ("qu",), ()),
-    ("nl", N_("Dutch"), "Nederlands", "abcdefghijklmnopqrstuvwxyz", ("qu", "ij"), ()),
+    ("nl", N_("Dutch"), "Nederlands", "abcdefghijklmnopqrstuvwxyz", ("qu",), (("ĳ", "ij"),)),
 )
+
+#: Characters that are two letters written as one, read as those letters on a board.
+#: Dutch IJ is two letters in word games, I and J (wordlists/README.md, "Dutch IJ"):
+#: a phone's keyboard may offer the ligature, which is then two cubes.
+_LIGATURES = {"nl": (("ĳ", "ij"), ("Ĳ", "IJ"))}
 
 #: Each list's line for players, whole, so that the catalogue holds it to translate.
 _DESCRIPTIONS = {
@@ -100,6 +105,7 @@ def _rulesets() -> dict[str, Ruleset]:
             native_name=native,
             folds_accents=True,
             replacements=replacements,
+            ligatures=_LIGATURES.get(code, ()),
         )
     return rulesets
 

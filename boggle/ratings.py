@@ -33,11 +33,12 @@ import math
 import os
 import threading
 import zlib
+from array import array
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import accumulate, pairwise
 from operator import itemgetter
 from pathlib import Path
@@ -46,7 +47,7 @@ from typing import Any
 from .cachefile import write_atomically
 from .dice import ALL_DICE_SETS, DiceSet, dice_set, random_board, sets_of
 from .dictionary import Dictionary, default_cache_dir
-from .i18n import _, ngettext, number, percent
+from .i18n import Language, _, current, ngettext, number, percent
 from .solver import Solution, score_board
 
 log = logging.getLogger(__name__)
@@ -144,14 +145,22 @@ class Distribution:
         """How many boards were rolled."""
         return self._below[-1]
 
+    # Arrays, not lists of ints: a rating bisects them, and in a list each int it
+    # compares has its reference count written, which copies a page of gunicorn's
+    # master into the worker; an array's entries are plain numbers, read in place.
     @cached_property
-    def _points(self) -> list[int]:
-        return [points for points, _ in self.counts]
+    def _points(self) -> array:
+        return array("q", (points for points, _ in self.counts))
 
     @cached_property
-    def _below(self) -> list[int]:
+    def _below(self) -> array:
         """``_below[i]``: boards scoring fewer points than ``counts[i]``; the last, all."""
-        return [0, *accumulate(count for _, count in self.counts)]
+        return array("q", [0, *accumulate(count for _, count in self.counts)])
+
+    def prepare(self) -> None:
+        """Work out now what rating a board reads (the tables above, the histogram):
+        done in gunicorn's master before it forks, they are made once and shared."""
+        self._points, self._below, self.bars  # noqa: B018 - each is made as it is read
 
     def fewer(self, points: int) -> int:
         """How many of the rolled boards score fewer points than ``points``."""
@@ -238,9 +247,18 @@ class Rating:
             "dice": self.dice,
             "dictionary": self.dictionary,
             "rolls": self.rolls,
-            "bins": [b.as_dict() for b in self.bins],
+            "bins": worded_bins(self.bins, current()),
             "bin": self.bin,
         }
+
+
+@lru_cache(maxsize=512)
+def worded_bins(bins: tuple[Bin, ...], language: Language) -> list[dict[str, Any]]:
+    """The bars as the ``rating`` object gives them, worded in ``language``: once per
+    histogram (a dice set and a list) and language, since every board rated among the
+    same rolls shows the same bars. Worded anew, a /solve request spent half its time
+    here (45 numbers written by Babel). Shared by every rating: never changed."""
+    return [b.as_dict() for b in bins]
 
 
 class Ratings:
@@ -256,6 +274,7 @@ class Ratings:
         self.shipped = shipped
         self.rolls = rolls
         self._known: dict[str, Distribution] = {}
+        self._rated: dict[tuple[str, Dictionary], Distribution] = {}
         self._shipped: dict[str, Distribution] | None = None
         self._lock = threading.Lock()
 
@@ -281,10 +300,12 @@ class Ratings:
 
     def warm(self, dictionaries: Iterable[Dictionary]) -> None:
         """Find or compute the distribution of every dice set of each dictionary's
-        language, now."""
+        language, now, each ready to rate a board (:meth:`Distribution.prepare`)."""
         for dictionary in dictionaries:
             for dice in sets_of(dictionary.rules).values():
-                self.distribution(dice, dictionary)
+                found = self.distribution(dice, dictionary)
+                if found is not None:
+                    found.prepare()
 
     def rate(
         self, solution: Solution, dictionary: Dictionary, compute: bool = False
@@ -297,9 +318,13 @@ class Ratings:
         if name is None:
             return None
         dice = ALL_DICE_SETS[name]
-        found = self.distribution(dice, dictionary, compute)
+        # Found once per dice set and list: the key hashes the whole rule and list.
+        found = self._rated.get((name, dictionary))
         if found is None:
-            return None
+            found = self.distribution(dice, dictionary, compute)
+            if found is None:
+                return None
+            self._rated[name, dictionary] = found
         points = board_points(solution, dictionary, dice.min_length)
         bins = found.bars
         return Rating(

@@ -99,6 +99,9 @@ class Ruleset:
     folds_accents: bool = False
     #: Whole-letter spellings of a word's letters that no cube carries (German ß -> ss).
     replacements: tuple[tuple[str, str], ...] = ()
+    #: Single characters that are two letters of the alphabet written as one (Dutch Ĳ,
+    #: ĳ): a board reads them as those letters, one cube each (words, by replacements).
+    ligatures: tuple[tuple[str, str], ...] = ()
 
     @cached_property
     def letters(self) -> frozenset[str]:

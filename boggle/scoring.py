@@ -115,10 +115,8 @@ class GameScore:
             "missed": {
                 "count": len(self.missed),
                 "total_score": sum(w.score for w in self.missed),
-                "words": [
-                    {"word": w.word, "score": w.score, "path": [list(cell) for cell in w.path]}
-                    for w in self.missed
-                ],
+                # Paths stay tuples, as in /solve's: JSON writes them as arrays.
+                "words": [{"word": w.word, "score": w.score, "path": w.path} for w in self.missed],
             },
         }
 
@@ -134,7 +132,8 @@ def _verdict_dict(verdict: WordVerdict) -> dict[str, Any]:
     }
     if verdict.verdict == DUPLICATE:
         document["with"] = list(verdict.shared_with)
-    document["path"] = [list(cell) for cell in verdict.path] if verdict.path else None
+    # Tuples, as the missed words' paths: JSON writes them as arrays.
+    document["path"] = verdict.path or None
     return document
 
 
@@ -163,7 +162,7 @@ def score_game(
     Words are read in the dictionary's language: in French, *élève* is ``eleve``.
     """
     deadline = None if budget is None else time.monotonic() + budget
-    tracer = Tracer(solution.board)
+    tracers: list[Tracer] = []  # made for the first word to trace: most games have none
     rules = dictionary.rules
     lists = [(name, _distinct(words, rules)) for name, words in players]
     writers: dict[str, list[str]] = {}
@@ -178,8 +177,10 @@ def score_game(
             return None
         if len(word) >= solution.min_length and word in dictionary:
             return None  # the solution lists every such word on the board: this one is not
+        if not tracers:
+            tracers.append(Tracer(solution.board))
         try:
-            return tracer.trace(word, deadline)
+            return tracers[0].trace(word, deadline)
         except SearchBudgetExceeded:
             raise SearchBudgetExceeded(budget or 0.0) from None
 

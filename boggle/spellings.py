@@ -15,12 +15,19 @@ machine, about a second for French): the spellings grouped by their play word, a
 offsets. For French's 151,269 spellings that is about 3.3 MB and 0.5 MB, against some
 25 MB for a dict of tuples; and neither object is touched by reference counting per
 entry, so server workers forked after it is read keep sharing its pages.
+
+Read from the cache, the lines are not kept as ``bytes`` but mapped from the cache
+file: a lookup reads a dozen of its pages, so a server holds the few pages its
+lookups touched (shared through the page cache by every process on the machine)
+instead of all six languages' lines, 11.7 MB, in the memory of gunicorn's master that
+each worker's share of counts a fifth of (docs/deploy.md, "Memory").
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
+import mmap
 import os
 import re
 import struct
@@ -44,15 +51,25 @@ _CRC = struct.Struct("<I")
 SHIPPED_DIR = Path(__file__).resolve().parent.parent / "wordlists"
 
 
+#: The grouped lines as a lookup reads them: in memory, or mapped from the cache file.
+Lines = bytes | mmap.mmap
+
+
 class Spellings:
     """A language's display spellings, looked up by play word."""
 
-    def __init__(self, blob: bytes) -> None:
-        """From the grouped lines (:func:`group_spellings`)."""
-        self._blob = blob
+    def __init__(self, blob: bytes, mapped: mmap.mmap | None = None) -> None:
+        """From the grouped lines (:func:`group_spellings`); ``mapped``, the same lines
+        mapped from a file, is what lookups then read (``blob`` is not kept)."""
         self._starts = array("I", [0])
         self._starts.extend(found.end() for found in re.finditer(b"\n", blob))
         self._starts.pop()  # where the line after the last would start
+        self._blob: Lines = blob if mapped is None else mapped
+
+    @property
+    def mapped(self) -> bool:
+        """Whether lookups read the lines from a mapped file rather than from memory."""
+        return isinstance(self._blob, mmap.mmap)
 
     @classmethod
     def from_lines(cls, lines: list[str], rules: Ruleset) -> Spellings:
@@ -71,13 +88,14 @@ class Spellings:
         while low < high:
             middle = (low + high) // 2
             start = starts[middle]
-            found = blob[start : blob.index(b"\t", start)]
+            # find, not index: a mapping has no index (every line has its tab and newline).
+            found = blob[start : blob.find(b"\t", start)]
             if found < key:
                 low = middle + 1
             elif found > key:
                 high = middle
             else:
-                line = blob[start : blob.index(b"\n", start)].decode()
+                line = blob[start : blob.find(b"\n", start)].decode()
                 return tuple(line.split("\t")[1:])
         return ()
 
@@ -151,7 +169,7 @@ def load_spellings(
         data = b""  # not built on this machine yet
     body, crc = data[: -_CRC.size], data[-_CRC.size :]
     if len(crc) == _CRC.size and _CRC.unpack(crc)[0] == zlib.crc32(body):
-        return Spellings(body)
+        return Spellings(body, map_lines(cached, len(body)))
     if data:
         log.warning("ignoring damaged spellings cache %s", cached)
     blob = group_spellings(source.decode("utf-8").splitlines(), rules)
@@ -160,4 +178,22 @@ def load_spellings(
     except OSError as error:
         # A read-only or full disk costs only the next start's grouping.
         log.warning("cannot write spellings cache %s: %s", cached, error)
-    return Spellings(blob)
+        return Spellings(blob)
+    return Spellings(blob, map_lines(cached, len(blob)))
+
+
+def map_lines(path: Path, size: int) -> mmap.mmap | None:
+    """The first ``size`` bytes of a cache file (its lines, checked), mapped read-only;
+    None if it cannot be mapped, and the lines are then kept in memory.
+
+    The cache is only ever replaced by a rename (boggle/cachefile.py), never written
+    in place, so the file mapped here keeps the bytes that were checked.
+    """
+    if size == 0:
+        return None  # an empty file cannot be mapped; nothing to share either
+    try:
+        with open(path, "rb") as f:
+            return mmap.mmap(f.fileno(), size, access=mmap.ACCESS_READ)
+    except (OSError, ValueError) as error:
+        log.warning("cannot map spellings cache %s: %s", path, error)
+        return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .i18n import N_, _, ngettext, number
+from .i18n import N_, _, ngettext, number, remembered
 from .scoring import (
     DUPLICATE,
     NOT_A_WORD,
@@ -33,6 +33,12 @@ VERDICT_TEXT = {
     NOT_A_WORD: N_("not a word"),
     NOT_ON_BOARD: N_("not on the board"),
 }
+
+
+@remembered
+def verdict_text(verdict: str) -> str:
+    """A verdict as a page shows it, in the reader's language: ``not on the board``."""
+    return _(VERDICT_TEXT[verdict])
 
 
 @dataclass(frozen=True)
@@ -76,9 +82,10 @@ def standings(game: GameScore) -> tuple[Standing, ...]:
     )
 
 
-def headline(game: GameScore) -> str:
-    """Who won, in a sentence, with the tie-break when it decided."""
-    places = standings(game)
+def headline(game: GameScore, places: tuple[Standing, ...] | None = None) -> str:
+    """Who won, in a sentence, with the tie-break when it decided (``places``: the
+    game's standings, when they are worked out already)."""
+    places = standings(game) if places is None else places
     winners = [place.player for place in places if place.winner]
     first = winners[0]
     total = points(first.total)
@@ -122,11 +129,15 @@ def game_document(game: GameScore) -> dict[str, Any]:
     and the number of words that scored, the flagged ranking, the headline, and what
     nobody found with its sentence."""
     document = game.as_dict()
+    # Each verdict worded once a game: a game of four lists has dozens of words, and
+    # five verdicts.
+    texts = {verdict: verdict_text(verdict) for verdict in VERDICT_TEXT}
     for player, judged in zip(document["players"], game.players, strict=True):
         player["scored_words"] = sum(1 for verdict in judged.words if verdict.verdict == SCORED)
-        for word, verdict in zip(player["words"], judged.words, strict=True):
-            word["verdict_text"] = _(VERDICT_TEXT[verdict.verdict])
-    document["ranking"] = [place.as_dict() for place in standings(game)]
-    document["headline"] = headline(game)
+        for word in player["words"]:
+            word["verdict_text"] = texts[word["verdict"]]
+    places = standings(game)
+    document["ranking"] = [place.as_dict() for place in places]
+    document["headline"] = headline(game, places)
     document["missed"]["text"] = missed_text(game)
     return document

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import wording
-from .i18n import ngettext, percent
+from .i18n import ngettext, percent, remembered
 from .rules import RULES
 from .solver import Solution
 from .spellings import Spellings
@@ -31,12 +31,18 @@ class LengthRow:
     @property
     def text(self) -> str:
         """The row as a group heading says it: ``5 words, 7 points``."""
-        return ngettext(
-            "%(num)s word, %(points)s",
-            "%(num)s words, %(points)s",
-            self.count,
-            points=wording.points(self.points),
-        )
+        return length_row_text(self.count, self.points)
+
+
+@remembered
+def length_row_text(count: int, points: int) -> str:
+    """A length's words and points as its group heading says them: ``5 words, 7 points``."""
+    return ngettext(
+        "%(num)s word, %(points)s",
+        "%(num)s words, %(points)s",
+        count,
+        points=wording.points(points),
+    )
 
 
 @dataclass(frozen=True)
@@ -76,18 +82,29 @@ class Summary:
 
 def summarize(solution: Solution, longest: int = 5) -> Summary:
     """Count words and points per length; pick the ``longest`` longest words."""
-    counts: dict[int, list[int]] = {}
-    for found in solution.words:
-        row = counts.setdefault(len(found.word), [0, 0])
-        row[0] += 1
-        row[1] += found.score
-    rows = tuple(LengthRow(n, c, p) for n, (c, p) in sorted(counts.items()))
-    total = solution.total_score
+    # One pass, words grouped by length: the longest are then sorted group by group from
+    # the longest down, only as far as they are wanted, not the whole list.
+    groups: dict[int, list[str]] = {}
+    points: dict[int, int] = {}
+    for word, score, _path in solution.words:
+        length = len(word)
+        if length in groups:
+            groups[length].append(word)
+            points[length] += score
+        else:
+            groups[length] = [word]
+            points[length] = score
+    rows = tuple(LengthRow(n, len(groups[n]), points[n]) for n in sorted(groups))
+    total = sum(points.values())
     long_points = sum(row.points for row in rows if row.length >= LONG_WORD)
-    by_length = sorted(solution.words, key=lambda w: (-len(w.word), w.word))
+    picked: list[str] = []
+    for row in reversed(rows):
+        if len(picked) >= longest:
+            break
+        picked += sorted(groups[row.length])[: longest - len(picked)]
     return Summary(
         rows,
-        tuple(w.word for w in by_length[:longest]),
+        tuple(picked),
         long_points / total if total else 0.0,
         solution.count,
         total,
@@ -95,6 +112,7 @@ def summarize(solution: Solution, longest: int = 5) -> Summary:
     )
 
 
+@remembered
 def summary_line(count: int, total: int, min_length: int) -> str:
     """``Found 867 words worth 2,576 points.``, or that the board holds none."""
     if not count:

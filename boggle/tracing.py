@@ -17,6 +17,7 @@ of the next set; a deadline bounds what the relaxation cannot rule out (reuse).
 from __future__ import annotations
 
 import time
+from functools import cached_property
 
 from .board import BLANK, Board, Cell
 from .errors import SearchBudgetExceeded
@@ -45,7 +46,13 @@ class Tracer:
         for cell, face in enumerate(board.faces):
             if face != BLANK:
                 self._cells_of[face] = self._cells_of.get(face, 0) | 1 << cell
-        self._moves = [
+
+    @cached_property
+    def _moves(self) -> list[tuple[int, ...]]:
+        """Each cell's neighbours that are not blank: made for the first word that could
+        be on the board (a game's misses are mostly ruled out by ``_ahead`` alone)."""
+        board = self.board
+        return [
             tuple(n for n in board.neighbors(cell) if board.faces[n] != BLANK)
             for cell in range(board.size)
         ]

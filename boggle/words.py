@@ -30,6 +30,8 @@ def trim_word(written: str) -> str:
     """A word as the person wrote it, without surrounding spaces, punctuation or symbols
     of any script: what :func:`normalize_word` lowers, and what a message about one of
     its characters counts in (a lowered ``İ`` is two characters, ``i`` and a dot)."""
+    if written[:1].isalnum() and written[-1:].isalnum():
+        return written  # letters (or digits) at both ends, as nearly every word has
     start, end = 0, len(written)
     while start < end and _is_edge(written[start]):
         start += 1

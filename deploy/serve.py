@@ -1,15 +1,26 @@
 """The production recipe: gunicorn's sync workers behind a buffering nginx, on one port.
 
     python deploy/serve.py [--port 8000] [--host 127.0.0.1] [--run-dir DIR]
+                           [--tls-cert FILE --tls-key FILE] [--app-servers N]
 
 (``make serve`` runs this with the project's virtual environment.) gunicorn listens
 on a Unix socket in the run folder, so nothing reaches it but nginx; nginx listens on
 ``host:port`` with deploy/nginx.conf, filled in for this run folder. The run folder
 also holds gunicorn's control socket (``gunicornc -s DIR/gunicorn.ctl``), nginx's pid
-file, logs and temporary files; without ``--run-dir`` it is a new temporary folder,
-removed at exit. Each instance has its own, so several can run side by side.
+file, logs, temporary files and nginx's own error answers (``edge/``, web/edge.py);
+without ``--run-dir`` it is a new temporary folder, removed at exit. Each instance has
+its own, so several can run side by side.
 
-Stops both on SIGINT or SIGTERM, and stops the other if either exits.
+``--tls-cert`` and ``--tls-key`` have nginx end TLS (https on ``host:port``); the app
+believes nginx's word that the request came over TLS (PROXY_HOPS=1, set here), so its
+links say https, the room's cookie is Secure and answers carry HSTS.
+
+``--app-servers N`` starts N gunicorn masters, each on a loopback port of its own and
+with its own control socket (``gunicorn-1.ctl``...), standing in for N machines behind
+one nginx; they must share one database (BOGGLE_DATABASE_URL, PostgreSQL), as the
+rooms keep nothing in a process (docs/deploy.md, "Scaling out").
+
+Stops every process on SIGINT or SIGTERM, and the others if one exits.
 """
 
 from __future__ import annotations
@@ -20,6 +31,7 @@ import os
 import pwd
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -50,19 +62,56 @@ def find_nginx() -> str | None:
     return shutil.which("nginx") or next((p for p in NGINX_PLACES if os.access(p, os.X_OK)), None)
 
 
-def nginx_config(run_dir: Path, listen: str, deadline: float = 2.8) -> str:
-    """deploy/nginx.conf filled in for this run folder and address."""
+def upstream_servers(addresses: list[str]) -> str:
+    """The upstream block's entries for these app servers (``unix:/path`` or
+    ``host:port``): a lone one listed twice, so that nginx has an entry to try again on
+    (deploy/nginx.conf), and never marked down; several once each, a machine that fails
+    twice left alone for 5 s."""
+    if len(addresses) == 1:
+        entries = [f"server {addresses[0]} max_fails=0;"] * 2
+    else:
+        entries = [f"server {address} max_fails=2 fail_timeout=5s;" for address in addresses]
+    return "\n".join(f"        {entry}" for entry in entries)
+
+
+def tls_lines(tls: tuple[Path, Path] | None) -> str:
+    """The server block's TLS settings for this certificate and key, or none."""
+    if tls is None:
+        return ""
+    cert, key = tls
+    return "\n".join(
+        f"        {line}"
+        for line in (
+            f"ssl_certificate {cert};",
+            f"ssl_certificate_key {key};",
+            "ssl_protocols TLSv1.2 TLSv1.3;",
+            "ssl_session_cache shared:boggle_tls:1m;",
+        )
+    )
+
+
+def nginx_config(
+    run_dir: Path,
+    listen: str,
+    deadline: float = 2.8,
+    upstream: list[str] | None = None,
+    tls: tuple[Path, Path] | None = None,
+) -> str:
+    """deploy/nginx.conf filled in for this run folder, address, app servers and TLS."""
     user = ""
     if os.geteuid() == 0:
         # As root, nginx's workers would otherwise run as whatever it was built with;
         # name an unprivileged user, which then needs to reach gunicorn's socket.
         entry = pwd.getpwnam(UNPRIVILEGED_USER)
         user = f"user {entry.pw_name} {grp.getgrgid(entry.pw_gid).gr_name};"
+    addresses = upstream or [f"unix:{run_dir / GUNICORN_SOCKET}"]
     return (
         NGINX_TEMPLATE.read_text()
         .replace("@USER@", user)
         .replace("@RUN_DIR@", str(run_dir))
-        .replace("@LISTEN@", listen)
+        .replace("@LISTEN@", f"{listen} ssl" if tls else listen)
+        .replace("@TLS@", tls_lines(tls))
+        .replace("@UPSTREAM@", upstream_servers(addresses))
         .replace("@DEADLINE@", str(round(deadline * 1000)))
     )
 
@@ -70,6 +119,18 @@ def nginx_config(run_dir: Path, listen: str, deadline: float = 2.8) -> str:
 def gunicorn_command() -> list[str]:
     """gunicorn from this interpreter's environment, with the project's settings."""
     return [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", "app:create_app()"]
+
+
+def edge_pages_command(folder: Path) -> list[str]:
+    """The app's command that writes nginx's own error answers (web/edge.py)."""
+    return [sys.executable, "-m", "flask", "--app", "app", "edge-pages", str(folder)]
+
+
+def free_port() -> int:
+    """A loopback port nobody is listening on (for an app server's gunicorn)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def wait_for(path: Path, process: subprocess.Popen, what: str, seconds: float) -> None:
@@ -104,7 +165,8 @@ def _check_not_running(run_dir: Path) -> None:
 
 
 class Recipe:
-    """gunicorn and nginx, started together in one run folder and stopped together."""
+    """gunicorn (one master or several) and nginx, started together in one run folder
+    and stopped together."""
 
     def __init__(
         self,
@@ -113,21 +175,50 @@ class Recipe:
         run_dir: Path | None = None,
         env: Mapping[str, str] | None = None,
         deadline: float = 2.8,
+        tls: tuple[Path, Path] | None = None,
+        app_servers: int = 1,
     ) -> None:
-        self.env = dict(env or {})  # for gunicorn and the app, on top of os.environ
+        # For gunicorn and the app, on top of os.environ; nginx is the one proxy the
+        # app believes (unless env says otherwise).
+        self.env = {"BOGGLE_PROXY_HOPS": "1", **(env or {})}
         self.deadline = deadline  # seconds; a later answer is replaced by 503 server_busy
+        self.tls = tls  # (certificate, key): nginx ends TLS
         self.listen = f"{host}:{port}" if ":" not in host else f"[{host}]:{port}"
         self.temporary = run_dir is None
         self.run_dir = (
             Path(tempfile.mkdtemp(prefix="boggle-serve-")) if run_dir is None else run_dir
         )
-        self.gunicorn: subprocess.Popen | None = None
+        self.app_servers = app_servers
+        self.binds: list[str] = []  # each gunicorn's address, as nginx names it
+        self.masters: list[subprocess.Popen] = []
         self.nginx: subprocess.Popen | None = None
 
     @property
+    def scheme(self) -> str:
+        """``https`` when nginx ends TLS, else ``http``."""
+        return "https" if self.tls else "http"
+
+    @property
+    def base(self) -> str:
+        """The address clients use: ``http://127.0.0.1:8000``."""
+        return f"{self.scheme}://{self.listen}"
+
+    @property
+    def gunicorn(self) -> subprocess.Popen | None:
+        """The (first) gunicorn master."""
+        return self.masters[0] if self.masters else None
+
+    @property
     def control_socket(self) -> Path:
-        """gunicorn's control socket (``show config``, ``show workers``)."""
-        return self.run_dir / CONTROL_SOCKET
+        """The (first) gunicorn's control socket (``show config``, ``show workers``)."""
+        return self.control_sockets[0]
+
+    @property
+    def control_sockets(self) -> list[Path]:
+        """Each gunicorn master's control socket, in the order of ``binds``."""
+        if self.app_servers == 1:
+            return [self.run_dir / CONTROL_SOCKET]
+        return [self.run_dir / f"gunicorn-{n}.ctl" for n in range(1, self.app_servers + 1)]
 
     def start(self, gunicorn_log: IO[bytes] | None = None) -> None:
         """Start gunicorn, wait for its socket, then start nginx in front of it."""
@@ -140,22 +231,51 @@ class Recipe:
             self.run_dir.chmod(0o711)  # nginx's unprivileged workers reach the socket
             _check_reachable(self.run_dir)
         _check_not_running(self.run_dir)
-        for stale in (GUNICORN_SOCKET, CONTROL_SOCKET, "nginx.pid"):
+        for stale in (GUNICORN_SOCKET, "nginx.pid", *self.control_sockets):
             (self.run_dir / stale).unlink(missing_ok=True)
-        env = {
-            **os.environ,
-            **self.env,
-            "BOGGLE_BIND": f"unix:{self.run_dir / GUNICORN_SOCKET}",
-            "BOGGLE_CONTROL_SOCKET": str(self.control_socket),
-        }
-        self.gunicorn = subprocess.Popen(
-            gunicorn_command(), cwd=ROOT, env=env, stdout=gunicorn_log, stderr=gunicorn_log
+        env = {**os.environ, **self.env}
+        # nginx's own error answers, written while gunicorn starts; quickly, with no
+        # list but the default loaded, and at the app's own address.
+        pages = subprocess.Popen(
+            edge_pages_command(self.run_dir / "edge"),
+            cwd=ROOT,
+            env={
+                **env,
+                "BOGGLE_PRELOAD_DICTIONARIES": "",
+                "BOGGLE_PRELOAD_RATINGS": "",
+                "BOGGLE_TRUSTED_HOSTS": "",
+            },
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
         )
-        wait_for(self.run_dir / GUNICORN_SOCKET, self.gunicorn, "gunicorn", 120)
-        # Opened after the workers are forked: once it is there, so are they.
-        wait_for(self.control_socket, self.gunicorn, "gunicorn's control socket", 60)
+        self.binds = (
+            [f"unix:{self.run_dir / GUNICORN_SOCKET}"]
+            if self.app_servers == 1
+            else [f"127.0.0.1:{free_port()}" for _ in range(self.app_servers)]
+        )
+        for bind, control in zip(self.binds, self.control_sockets, strict=True):
+            master = subprocess.Popen(
+                gunicorn_command(),
+                cwd=ROOT,
+                env={**env, "BOGGLE_BIND": bind, "BOGGLE_CONTROL_SOCKET": str(control)},
+                stdout=gunicorn_log,
+                stderr=gunicorn_log,
+            )
+            self.masters.append(master)
+        for bind, control, master in zip(
+            self.binds, self.control_sockets, self.masters, strict=True
+        ):
+            if bind.startswith("unix:"):
+                wait_for(Path(bind.removeprefix("unix:")), master, "gunicorn", 120)
+            # Opened after the workers are forked: once it is there, so are they.
+            wait_for(control, master, "gunicorn's control socket", 120)
+        _, errors = pages.communicate(timeout=120)
+        if pages.returncode != 0:
+            raise ServeError(f"writing nginx's error answers failed: {errors.decode()[-500:]}")
         config = self.run_dir / "nginx.conf"
-        config.write_text(nginx_config(self.run_dir, self.listen, self.deadline))
+        config.write_text(
+            nginx_config(self.run_dir, self.listen, self.deadline, self.binds, self.tls)
+        )
         self.nginx = subprocess.Popen(
             [
                 nginx,
@@ -179,9 +299,13 @@ class Recipe:
         Gracefully by default: each finishes the requests it has. ``quick`` drops them.
         """
         gunicorn_signal = signal.SIGINT if quick else signal.SIGTERM
-        for process, sig in ((self.nginx, signal.SIGQUIT), (self.gunicorn, gunicorn_signal)):
+        stopping = [(self.nginx, signal.SIGQUIT)]
+        stopping += [(master, gunicorn_signal) for master in self.masters]
+        for process, sig in stopping:
             if process is not None and process.poll() is None:
                 process.send_signal(sig)
+        for process, _sig in stopping:
+            if process is not None:
                 try:
                     process.wait(timeout=25)
                 except subprocess.TimeoutExpired:
@@ -191,9 +315,9 @@ class Recipe:
             shutil.rmtree(self.run_dir, ignore_errors=True)
 
     def wait(self) -> int:
-        """Block until either process exits; its status."""
+        """Block until any process exits; its status."""
         while True:
-            for process in (self.gunicorn, self.nginx):
+            for process in (*self.masters, self.nginx):
                 if process is not None and process.poll() is not None:
                     return process.returncode
             time.sleep(0.5)
@@ -218,18 +342,37 @@ def main() -> int:
         default=2.8,
         help="seconds to answer in; later, nginx answers 503 server_busy (default 2.8)",
     )
+    parser.add_argument("--tls-cert", type=Path, help="certificate (PEM): nginx ends TLS")
+    parser.add_argument("--tls-key", type=Path, help="its private key (PEM)")
+    parser.add_argument(
+        "--app-servers",
+        type=int,
+        default=1,
+        help="gunicorn masters behind nginx, each on a loopback port (default 1)",
+    )
     args = parser.parse_args()
+    if (args.tls_cert is None) != (args.tls_key is None):
+        parser.error("--tls-cert and --tls-key go together")
+    if args.app_servers < 1:
+        parser.error("--app-servers must be at least 1")
+    tls = (args.tls_cert.resolve(), args.tls_key.resolve()) if args.tls_cert else None
 
     def stop_running(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
+    # SIGINT too, explicitly: a process started in the background by a shell without job
+    # control inherits SIGINT ignored, and Python then leaves it ignored.
     signal.signal(signal.SIGTERM, stop_running)
+    signal.signal(signal.SIGINT, stop_running)
     run_dir = args.run_dir.resolve() if args.run_dir else None
-    recipe = Recipe(args.host, args.port, run_dir, deadline=args.deadline)
+    recipe = Recipe(
+        args.host, args.port, run_dir, deadline=args.deadline, tls=tls, app_servers=args.app_servers
+    )
     try:
         recipe.start()
         print(
-            f"serving on http://{recipe.listen} (nginx -> gunicorn); run folder {recipe.run_dir}",
+            f"serving on {recipe.base} (nginx -> {args.app_servers} gunicorn); "
+            f"run folder {recipe.run_dir}",
             file=sys.stderr,
             flush=True,
         )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import ipaddress
+import re
 import secrets
 
 #: Letters and digits a room code is made of: no 0, 1, I, L or O.
@@ -34,6 +35,12 @@ TOKEN_BYTES = 32
 IPV6_CLIENT_BITS = 64
 
 
+#: What ``str.translate`` leaves out of a typed code: CODE_SEPARATORS.
+_LEFT_OUT = str.maketrans("", "", CODE_SEPARATORS)
+#: A code of one of CODE_LENGTHS in CODE_ALPHABET (every room's poll reads one).
+_CODE = re.compile("|".join(f"[{CODE_ALPHABET}]{{{length}}}" for length in CODE_LENGTHS))
+
+
 def new_code(length: int = CODE_LENGTH) -> str:
     """A fresh random room code."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
@@ -42,10 +49,8 @@ def new_code(length: int = CODE_LENGTH) -> str:
 def read_code(text: str) -> str | None:
     """A room code as typed (any case, spaces or hyphens anywhere), or None if it
     cannot be one."""
-    code = "".join(ch for ch in text if ch not in CODE_SEPARATORS).upper()
-    if len(code) not in CODE_LENGTHS or any(ch not in CODE_ALPHABET for ch in code):
-        return None
-    return code
+    code = text.translate(_LEFT_OUT).upper()
+    return code if _CODE.fullmatch(code) else None
 
 
 def new_token() -> str:

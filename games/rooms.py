@@ -36,7 +36,6 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import (
@@ -71,7 +70,7 @@ from boggle.scoring import (
 from boggle.standings import game_document
 
 from . import codes
-from .db import Database
+from .db import Database, Snapshot
 from .errors import (
     CannotRemoveHost,
     NameTaken,
@@ -95,6 +94,8 @@ from .errors import (
     WordLimitReached,
 )
 from .models import Creation, Miss, Player, Room, Round, Score, Word
+from .names import name_key
+from .solutions import SolutionCache
 
 #: Seconds after a round's end during which words still count (sent before the end,
 #: delayed on the way). Short, because the results wait for it: each phone stops taking
@@ -122,8 +123,6 @@ CODE_TRIES = 8
 RATE_WINDOW = 1.0
 #: The window the per-client room creation limit is counted over, in seconds.
 CREATION_WINDOW = 3600.0
-#: Solutions kept per process (one per board being played: 50 rooms need 50).
-SOLUTIONS_CACHED = 256
 
 ACCEPTED = "accepted"
 REPEAT = "repeat"
@@ -372,7 +371,8 @@ class Rooms:
         self.seeds = seeds
         self.budget = budget
         self.ceiling = ceiling
-        self._solution = lru_cache(maxsize=SOLUTIONS_CACHED)(self._solve)
+        # Bounded by the words kept, not the count (games/solutions.py).
+        self._solution = SolutionCache(self._solve)
 
     # --- Rooms and seats ------------------------------------------------------------
 
@@ -452,7 +452,7 @@ class Rooms:
 
     def _seat(self, session: Session, room: Row | Room, name: str, host: bool, now: float) -> Seat:
         """Seat a player in the room (locked by the caller): the next seat number."""
-        key = name.casefold()
+        key = name_key(name)
         taken = select(exists().where(Player.room_id == room.id, Player.name_key == key))
         if session.scalar(taken):
             raise NameTaken(_name_taken(room.code, name))
@@ -486,7 +486,7 @@ class Rooms:
             player = self._player(session, room, token)
             return Seat(room.code, player.seat, player.name, bool(player.host), token or "")
 
-    def _room(self, session: Session, code: str, lock: bool = False) -> Row:
+    def _room(self, session: Session | Snapshot, code: str, lock: bool = False) -> Row:
         """The room of a code (any case), locked for the transaction if asked."""
         read = codes.read_code(code) if isinstance(code, str) else None
         query = ROOM_BY_CODE_LOCKED if lock else ROOM_BY_CODE
@@ -515,7 +515,9 @@ class Rooms:
         player = self._token_player(session, room, token)
         return None if player is None or player.removed_at is not None else player
 
-    def _token_player(self, session: Session, room: Row, token: str | None) -> Row | None:
+    def _token_player(
+        self, session: Session | Snapshot, room: Row, token: str | None
+    ) -> Row | None:
         if not token:
             return None
         digest = codes.token_hash(token)
@@ -694,7 +696,7 @@ class Rooms:
                 ) from None
             return number
 
-    def _latest_round(self, session: Session, room: Row) -> Row | None:
+    def _latest_round(self, session: Session | Snapshot, room: Row) -> Row | None:
         return session.execute(LATEST_ROUND, {"room": room.id}).first()
 
     def _round(self, session: Session, room: Row, number: int, lock: bool = False) -> Row:
@@ -866,7 +868,7 @@ class Rooms:
         if read is None:
             raise UnknownRoom(unknown_room_message(code))
         values = {"code": read, "digest": codes.token_hash(token) if token else ""}
-        with self.database.reading() as session:
+        with self.database.snapshot() as session:
             row = session.execute(ROOM_VERSION, values).first()
         if row is None or row.caller is None:
             self.stranger(code, client, known=row is not None)
@@ -899,7 +901,7 @@ class Rooms:
         (None for a token that holds none) and the round. Nothing in it shows a
         round's words."""
         for _attempt in range(2):
-            with self.database.reading() as session:
+            with self.database.snapshot() as session:
                 room = self._room(session, code)
                 now = self.clock()
                 closed = now - self.limits.grace
@@ -914,7 +916,7 @@ class Rooms:
         raise AssertionError("scores were stored, yet a round is still unscored")
 
     def _document(
-        self, session: Session, room: Row, token: str | None, now: float
+        self, session: Session | Snapshot, room: Row, token: str | None, now: float
     ) -> dict[str, Any]:
         seated = session.execute(SEATED, {"room": room.id}).all()
         digest = codes.token_hash(token) if token else None

@@ -12,6 +12,7 @@ import os
 from alembic import context
 from sqlalchemy import create_engine, pool
 
+from games import apart_models  # noqa: F401 - its tables are in Base's metadata
 from games.db import check_url, default_url
 from games.models import Base
 

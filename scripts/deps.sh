@@ -11,22 +11,25 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 #   chromium          the browser tests (tests/browser), driven by Playwright
 #   scowl             the English lists' rebuild check (wordlists/rebuild.py)
 #   wordnet-base      the definitions' rebuild check (wordlists/rebuild_definitions.py)
-#   wngerman, hunspell-de-de, wfrench, wspanish, witalian, wdutch, hunspell-es
-#                     the other languages' lists and dice: their rebuild checks
+#   wngerman, hunspell-de-de, wfrench, wspanish, witalian, wdutch, hunspell-es,
+#   hunspell-tools    the other languages' lists and dice: their rebuild checks
 #                     (hunspell-de-de's flags tell German names from nouns; hunspell-es
-#                     is Spanish's Hunspell dictionary, for the Spanish list's rebuild)
+#                     is Spanish's Hunspell dictionary, expanded into every plural and
+#                     verb form by hunspell-tools' unmunch for the Spanish list's rebuild)
 #   nginx             the production recipe's tests (tests/test_production.py)
 #   postgresql        the room tests on PostgreSQL (tests/rooms_db.py starts a cluster)
 #   gcc, python3-dev  the native search core (boggle/_native.c, built by pip install -e .)
+#   openssl           the self-signed certificate of the recipe's test over TLS
 #   clang-14, lld-14, wasi-libc, libclang-rt-14-dev-wasm32
 #                     the page's search, boggle/walk.c built to WebAssembly: the check
 #                     that static/wasm/walk.wasm is what its sources build (make wasm)
 PACKAGES=(
   chromium
   scowl wordnet-base
-  wngerman hunspell-de-de wfrench wspanish witalian wdutch hunspell-es
+  wngerman hunspell-de-de wfrench wspanish witalian wdutch hunspell-es hunspell-tools
   nginx postgresql
   gcc python3-dev
+  openssl
   clang-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32
 )
 

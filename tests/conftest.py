@@ -23,7 +23,7 @@ from boggle import Catalog, Dictionary
 from boggle.solver import engine_notice
 
 # The room tests' databases and clock (tests/rooms_db.py).
-pytest_plugins = ["rooms_db"]
+pytest_plugins = ["rooms_db", "apart_db"]
 
 # Under mutation testing (see property_budget.py) the property tests that name no
 # number of examples try as few as those that do, with no deadline: a mutant may be

@@ -110,8 +110,8 @@ LANGUAGE_PIECES = {
     # French and Italian fold accents: é is e, Ç is c; ñ folds to n as well.
     "fr": ["é", "É", "è", "ç", "Ç", "ñ", "œ", "qu"],
     "it": ["à", "È", "ì", "qu"],
-    # Dutch: the Ij cube written on its own, in either case, and ĳ, its ligature.
-    "nl": ["ij", "IJ", "Ij", "ĳ", "é", "qu"],
+    # Dutch: IJ is two letters, i and j, in either case; its ligature ĳ (Ĳ) is both.
+    "nl": ["ij", "IJ", "Ij", "ĳ", "Ĳ", "é", "qu"],
     # English takes a-z only: every accented letter is refused, never folded.
     "standard": ["é", "ä", "ñ", "Ä", "a\u0308", "qu", "th", "İ", "\u212a"],
 }
@@ -164,7 +164,9 @@ def test_the_script_reads_each_language_s_letters_as_the_server_does(
         ("de", "1x7: MÄDCHEN", [["m", "ä", "d", "c", "h", "e", "n"]]),
         ("es", "1x3: a ñ o", [["a", "ñ", "o"]]),
         ("fr", "1x6: élèves", [["e", "l", "e", "v", "e", "s"]]),
-        ("nl", "1x2: ij s", [["ij", "s"]]),
+        ("nl", "1x3: ijs", [["i", "j", "s"]]),
+        ("nl", "1x3: ĳs", [["i", "j", "s"]]),
+        ("nl", "ĲSE", [["i", "j"], ["s", "e"]]),
         ("standard", "1x3: a ñ o", None),
     ],
 )

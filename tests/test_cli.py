@@ -404,9 +404,39 @@ def test_best_prints_a_board_solve_reads_with_its_points(
     assert (board.rows, board.cols) == (4, 4)
     points = int(re.search(r"# ([\d,]+) points", err).group(1).replace(",", ""))
     assert points == solve(board, Catalog().get("standard")).total_score
-    assert "boards/s" in err and "steps: 30" in err
+    assert "steps/s" in err and "steps: 30" in err
     # The same seed and steps, the same board.
     assert run(capsys, "best", "--dice", "classic", "--steps", "30", "--seed", "3")[1] == out
+
+
+def test_best_runs_the_workers_asked_for_and_the_same_board_each_time(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ("best", "--rows", "4", "--steps", "40", "--seed", "5")
+    status, out, err = run(capsys, *argv, "--workers", "2")
+    assert status == 0 and "steps: 40, dictionary: standard, workers: 2\n" in err
+    assert run(capsys, *argv, "--workers", "2")[1] == out
+    status, alone, err = run(capsys, *argv, "--workers", "1")
+    assert status == 0 and "workers: 1\n" in err
+    parse_board(alone.strip())
+
+
+def test_best_without_the_native_core_finds_the_same_board(cache_dir: Path) -> None:
+    argv = ("best", "--dice", "classic", "--steps", "30", "--seed", "2", "--workers", "2")
+    native = run_process(cache_dir, *argv)
+    assert native.returncode == 0, native.stderr
+    env = {**os.environ, "BOGGLE_CACHE_DIR": str(cache_dir), "BOGGLE_PURE_PYTHON": "1"}
+    python = subprocess.run(
+        [sys.executable, "-m", "boggle", *argv],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert python.returncode == 0, python.stderr
+    assert "pure-Python" in python.stderr
+    assert python.stdout == native.stdout
 
 
 def test_best_free_takes_any_shape(capsys: pytest.CaptureFixture[str]) -> None:
@@ -427,6 +457,7 @@ def test_best_free_takes_any_shape(capsys: pytest.CaptureFixture[str]) -> None:
         (["--rows", "41", "--cols", "41"], "41x41 is 1681 cells; the search takes at most 1600"),
         (["--seed", "-1"], "--seed: must be a whole number"),
         (["--steps", "many"], "--steps: must be a whole number"),
+        (["--workers", "0"], "--workers: must be a whole number from 1 to 64, not '0'"),
         (["--wordlist", "/nonexistent/words.txt"], "cannot read word list"),
     ],
 )

@@ -284,6 +284,21 @@ def test_size_of_a_set_rolls_its_dice() -> None:
     assert random_board("classic", 3, 4, 4) == random_board("classic", 3)
 
 
+@pytest.mark.parametrize(("rows", "cols"), [(2, 8), (8, 2), (1, 16), (16, 1)])
+def test_another_shape_with_the_set_s_number_of_cells_draws_from_its_pool(
+    rows: int, cols: int
+) -> None:
+    # 16 cells, as the 4x4 set has dice: still not the set's shape, so each cell is drawn
+    # from the pooled faces, not one die each. A pooled draw shows it sooner or later: a
+    # board no one-die-a-cell roll can give (two Qu, say, with one die carrying it).
+    chosen = DICE_SETS["new"]
+    boards = [random_board("new", seed, rows, cols)[0] for seed in range(40)]
+    assert all((b.rows, b.cols) == (rows, cols) for b in boards)
+    assert not all(_has_matching(b.faces, chosen.dice) for b in boards)
+    # The same seed at the set's own shape rolls the dice, one each.
+    assert all(_has_matching(random_board("new", seed)[0].faces, chosen.dice) for seed in range(40))
+
+
 def test_named_set_at_another_size_draws_from_its_pool() -> None:
     pool = set(DICE_SETS["classic"].faces)
     board, _ = random_board("classic", 5, rows=7, cols=3)
@@ -477,7 +492,7 @@ def test_a_landed_boards_document_gives_faces_turns_and_underlines_by_row() -> N
 
 @pytest.mark.parametrize("rules", ALL_RULESETS, ids=lambda rules: rules.code)
 def test_a_landed_boards_text_reads_back_as_the_same_board_in_its_language(rules) -> None:
-    # Qu, the two-letter faces, Dutch Ij and the blanks all come back as they were.
+    # Qu, the two-letter faces and the blanks all come back as they were.
     for spec in rules.dice_sets:
         for seed in range(30):
             board = landed_board(spec.name, seed).board

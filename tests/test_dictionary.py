@@ -344,7 +344,7 @@ def test_the_compact_form_has_the_tables_bit_sets_and_two_letter_faces(
 
 
 def test_a_bit_set_with_its_sign_bit_is_read_unsigned() -> None:
-    # 26 letters and six faces of two letters (Dutch's "ij" the sixth): the sixth face's
+    # 26 letters and six faces of two letters (a sixth, "ij", added here): the sixth face's
     # column is 31, the sign bit of the table's int32 entries.
     rules = dataclasses.replace(RULES, multi_letter_faces=(*RULES.multi_letter_faces, "ij"))
     assert (rules.mask_column, rules.face_columns["ij"]) == (32, 31)

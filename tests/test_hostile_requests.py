@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import io
 import json
 import logging
 import os
@@ -26,6 +27,7 @@ from werkzeug.test import EnvironBuilder, run_wsgi_app
 
 from app import create_app
 from boggle.dictionary import cache_name, load_dictionary
+from web.body import DISCARD_CHUNK, DISCARD_LIMIT
 from web.logs import LOG_LIMIT
 
 LIMIT = 256 * 1024  # the default MAX_CONTENT_LENGTH
@@ -195,6 +197,90 @@ def test_a_multipart_form_over_the_part_limit_says_the_part_limit(client: FlaskC
     assert response.status_code == 413
     assert response.json["error"]["code"] == "too_many_parts"
     assert "more than 1,000 parts" in response.json["error"]["message"]
+
+
+class CountedInput(io.BytesIO):
+    """A server's input that counts the bytes the app takes from it."""
+
+    taken = 0
+    largest = 0  # the most bytes taken by one read
+
+    def read(self, size: int | None = -1) -> bytes:
+        data = super().read(size)
+        self.taken += len(data)
+        self.largest = max(self.largest, len(data))
+        return data
+
+    def readinto(self, buffer: Any) -> int:
+        count = super().readinto(buffer)
+        self.taken += count
+        self.largest = max(self.largest, count)
+        return count
+
+
+def test_a_body_of_unknown_length_past_the_limit_is_refused_one_byte_past_it(
+    app: Flask,
+) -> None:
+    # Framed by the server (chunked), a body is read to the limit and one byte more, and
+    # refused there. What follows is thrown away in chunks, never held, up to
+    # DISCARD_LIMIT (so that nginx, still sending, gets the JSON 413 rather than a
+    # reset); the megabytes past that are never read at all.
+    environ = EnvironBuilder(path="/solve", method="POST", content_type="application/json")
+    wsgi = environ.get_environ()
+    wsgi.pop("CONTENT_LENGTH", None)
+    wsgi["wsgi.input_terminated"] = True
+    body = b"{" + b" " * (LIMIT + DISCARD_LIMIT + 4 * LIMIT)
+    wsgi["wsgi.input"] = stream = CountedInput(body)
+    answer, status, _ = run_wsgi_app(app, wsgi)
+    assert int(status.split()[0]) == 413
+    assert json.loads(b"".join(answer))["error"]["code"] == "request_entity_too_large"
+    assert stream.taken == LIMIT + 1 + DISCARD_LIMIT
+    assert stream.largest <= max(LIMIT, DISCARD_CHUNK) + 1
+
+
+def send_declared(app: Flask, body: bytes, declared: int) -> tuple[int, dict[str, Any]]:
+    """POST a JSON body to /solve with the Content-Length given; its status and JSON."""
+    environ = EnvironBuilder(path="/solve", method="POST", content_type="application/json")
+    wsgi = environ.get_environ()
+    wsgi["CONTENT_LENGTH"] = str(declared)
+    wsgi["wsgi.input"] = io.BytesIO(body)
+    answer, status, _ = run_wsgi_app(app, wsgi)
+    return int(status.split()[0]), json.loads(b"".join(answer))
+
+
+@pytest.mark.parametrize(("extra", "status", "code"), [(0, 400, "bad_json"), (1, 413, None)])
+def test_a_body_of_the_limit_is_read_and_one_byte_more_is_413(
+    app: Flask, extra: int, status: int, code: str | None
+) -> None:
+    # Not JSON, so that a body read whole is a 400 for its content, not for its size.
+    body = b"{" + b" " * (LIMIT + extra - 1)
+    answer, document = send_declared(app, body, len(body))
+    assert (answer, document["error"]["code"]) == (
+        status,
+        code or "request_entity_too_large",
+    )
+
+
+def test_a_declared_length_one_past_the_limit_is_413_before_reading(app: Flask) -> None:
+    # Refused by what it says, before a byte is read: the two bytes sent are never looked at.
+    answer, document = send_declared(app, b"{}", LIMIT + 1)
+    assert (answer, document["error"]["code"]) == (413, "request_entity_too_large")
+    assert f"{LIMIT:,} bytes" in document["error"]["message"]
+
+
+@pytest.mark.parametrize(("parts", "status"), [(1000, 400), (1001, 413)])
+def test_a_form_of_the_part_limit_is_read_and_one_part_more_is_413(
+    client: FlaskClient, parts: int, status: int
+) -> None:
+    fields = b"".join(
+        b'--b\r\nContent-Disposition: form-data; name="f"\r\n\r\nx\r\n' for _ in range(parts)
+    )
+    response = client.post(
+        "/solve", data=fields + b"--b--\r\n", content_type="multipart/form-data; boundary=b"
+    )
+    # A thousand parts are read (and the board is missing: 400); one more is too many.
+    assert response.status_code == status
+    assert (response.json["error"]["code"] == "too_many_parts") is (status == 413)
 
 
 def test_the_scoring_page_refuses_past_the_player_limit_before_drawing_them(

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from flask import Flask
+from flask import Flask, Response
 from flask.testing import FlaskClient
 
 from boggle import i18n
@@ -140,6 +140,48 @@ def test_answers_say_their_language_and_vary_on_the_reader(client: FlaskClient) 
         assert {"Accept-Language", "Cookie"} <= vary, path
 
 
+def test_a_cookie_of_another_name_holding_the_word_lang_chooses_nothing(
+    client: FlaskClient,
+) -> None:
+    client.set_cookie("boggle_room_ABCDEFGHJK", "language")
+    assert page_lang(client, **{"Accept-Language": "it"}) == "it"
+
+
+def test_a_vary_of_the_answer_s_own_keeps_its_names_before_the_reader_s(app: Flask) -> None:
+    @app.get("/varies")
+    def varies() -> Response:
+        response = Response("x")
+        response.vary.add("Authorization")
+        return response
+
+    vary = app.test_client().get("/varies").headers["Vary"]
+    assert vary == "Authorization, Accept-Language, Cookie"
+
+
+def test_a_kept_app_context_gives_each_request_its_own_language(app: Flask) -> None:
+    # A test's or a command's app context outlives its requests: each still chooses.
+    client = app.test_client()
+    messages = []
+    with app.app_context():
+        for code in ("de", "fr", "de", "en"):
+            response = client.get("/lookup", headers={"Accept-Language": code})
+            assert response.headers["Content-Language"] == code
+            messages.append(response.get_json()["error"]["message"])
+    assert messages[0] == messages[2]
+    assert len({messages[0], messages[1], messages[3]}) == 3
+    assert messages[3] == "give the word to look up in 'word'"
+
+
+def test_an_answer_that_says_its_own_language_keeps_it(app: Flask) -> None:
+    @app.get("/in-french")
+    def in_french() -> Response:
+        return Response("bonjour", headers={"Content-Language": "fr"})
+
+    response = app.test_client().get("/in-french", headers={"Accept-Language": "de"})
+    assert response.headers.getlist("Content-Language") == ["fr"]
+    assert response.headers["Vary"] == "Accept-Language, Cookie"
+
+
 def test_static_files_do_not_vary(client: FlaskClient) -> None:
     response = client.get("/static/style.css", headers={"Accept-Language": "de"})
     assert "Content-Language" not in response.headers
@@ -201,6 +243,42 @@ def test_the_app_gives_the_engine_the_request_language(app: Flask) -> None:
 
 
 # --- the scripts' catalogue ------------------------------------------------------------
+
+
+def test_every_request_in_a_language_shares_its_words_and_numbers(app: Flask) -> None:
+    # Made once per app and language: what the engine keeps by language holds across
+    # requests, and a number Babel wrote once is not written again.
+    seen = []
+    for code in ("de", "de", "fr"):
+        with app.app_context(), app.test_request_context("/", headers={"Accept-Language": code}):
+            seen.append(i18n.current())
+    assert seen[0] is seen[1] is not seen[2]
+    assert (seen[0].code, seen[2].code) == ("de", "fr")
+    assert seen[0].number(1204) == "1.204" and seen[2].number(1204) == "1\u202f204"
+    assert seen[0].number(0.5) == "0,5"
+    assert seen[0].number(1) == "1" and seen[0].percent(0.34) == "34\xa0%"
+
+
+def test_a_remembered_sentence_is_worded_once_per_language_and_numbers() -> None:
+    worded = []
+
+    @i18n.remembered
+    def found(count: int) -> str:
+        worded.append(count)
+        return i18n.ngettext("%(num)s word", "%(num)s words", count)
+
+    assert found(1204) == found(1204) == "1,204 words"
+    assert found(1) == "1 word"
+    assert worded == [1204, 1]
+    shouting = i18n.Language("xx", _Shouting(), lambda n: f"{n:_}", lambda s: f"{s:.0%}")
+    previous = i18n._source
+    i18n.set_source(lambda: shouting)
+    try:
+        assert found(1204) == found(1204) == "1_204 WORDS"
+    finally:
+        i18n.set_source(previous)
+    assert found(1204) == "1,204 words"
+    assert worded == [1204, 1, 1204]
 
 
 def test_plural_categories_follow_cldr_and_the_catalogues() -> None:

@@ -2,7 +2,9 @@
 
 Each page (solver empty, solved and refusing a board; practice; the tabletop board and
 its refusal; scoring, empty and with a game scored; a room's form, lobby, round and
-results; the 404 page) is rendered in German, French, Spanish, Italian and Dutch, and
+results; today's boards, a day's board ready, in play and scored, a challenge's
+invitation, round and results, the player's page, its transfer link and the privacy
+note; the 404 page) is rendered in German, French, Spanish, Italian and Dutch, and
 read for English left behind as tests/english_leaks.py reads a page
 (tests/browser/test_languages_in_browser.py reads the pages as their scripts draw them).
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -38,6 +41,7 @@ def room_app(
     )
     app.extensions["boggle.rooms"].clock = clock
     app.extensions["boggle.rooms"].seeds = lambda: 2026
+    app.extensions["boggle.apart"].clock = clock
     yield app
     app.extensions["boggle.rooms"].database.dispose()
 
@@ -67,6 +71,39 @@ def pages(client: FlaskClient, clock: Clock) -> Iterator[tuple[str, str]]:
     yield "round", client.get(f"/room/{code}").get_data(as_text=True)
     clock.now += 120  # past the round's end and its grace
     yield "results", client.get(f"/room/{code}").get_data(as_text=True)
+    yield from apart_pages(client, clock)
+
+
+def apart_pages(client: FlaskClient, clock: Clock) -> Iterator[tuple[str, str]]:
+    """(what, HTML) of today's boards, a day's board, a challenge and the player's pages."""
+    day = f"/day/{clock_day(clock)}/en/4x4"
+    yield "today", client.get("/today").get_data(as_text=True)
+    yield "day's board", client.get(day).get_data(as_text=True)
+    client.post(f"{day}/play")
+    client.post(f"{day}/words", data={"word": "zzzz"})
+    yield "day's round", client.get(f"{day}?said=zzzz").get_data(as_text=True)
+    client.post(f"{day}/finish")
+    yield "day's results", client.get(day).get_data(as_text=True)
+    code = client.post(f"{day}/challenge").headers["Location"].rsplit("/", 1)[1]
+    yield "own challenge", client.get(f"/challenge/{code}").get_data(as_text=True)
+    made = client.post("/challenges", json={"board": BOARD.replace(" ", ""), "words": ["rest"]})
+    friend = client.application.test_client()
+    friend.set_cookie("lang", client.get_cookie("lang").value)
+    other = made.json["challenge"]
+    yield "invitation", friend.get(f"/challenge/{other}").get_data(as_text=True)
+    friend.post(f"/challenge/{other}/play")
+    friend.post(f"/challenge/{other}/words", data={"word": "rest"})
+    yield "challenge's round", friend.get(f"/challenge/{other}").get_data(as_text=True)
+    friend.post(f"/challenge/{other}/finish")
+    yield "challenge's results", friend.get(f"/challenge/{other}").get_data(as_text=True)
+    yield "player's page", client.get("/me").get_data(as_text=True)
+    yield "transfer", client.post("/me/transfer").get_data(as_text=True)
+    yield "privacy", client.get("/privacy").get_data(as_text=True)
+
+
+def clock_day(clock: Clock) -> str:
+    """The UTC date of the test's clock."""
+    return datetime.fromtimestamp(clock.now, UTC).date().isoformat()
 
 
 @pytest.mark.parametrize("code", LOCALES)

@@ -101,8 +101,16 @@ EXPECTED = {
         "entry-title": "Dein Spielfeld",
         "submit": "Wörter finden",
         "rules-title": "Die Regeln",
-        "nav": ["Löser", "Üben", "Spiel auswerten", "Zusammen spielen"],
+        "nav": [
+            "Löser",
+            "Üben",
+            "Spiel auswerten",
+            "Zusammen spielen",
+            "Spielfeld des Tages",
+            "Am Tisch",
+        ],
         "skip": "Zum Inhalt springen",
+        "skip-words": "Zu den Wörtern springen",
         "board-label": "Spielfeld als Text",
         "dictionary-label": "Wörterbuch",
         "language-nav": "Sprache",
@@ -122,8 +130,16 @@ EXPECTED = {
         "entry-title": "Votre grille",
         "submit": "Trouver les mots",
         "rules-title": "Les règles",
-        "nav": ["Solveur", "Entraînement", "Compter les points", "Jouer ensemble"],
+        "nav": [
+            "Solveur",
+            "Entraînement",
+            "Compter les points",
+            "Jouer ensemble",
+            "Grille du jour",
+            "Sur la table",
+        ],
         "skip": "Aller au contenu",
+        "skip-words": "Aller aux mots",
         "board-label": "Grille en texte",
         "dictionary-label": "Dictionnaire",
         "language-nav": "Langue",
@@ -186,7 +202,9 @@ def test_the_empty_solver_page_speaks_the_readers_language(client: FlaskClient, 
     assert doc.by_id("entry-title").text == words["entry-title"]
     assert doc.find("button", type="submit", **{"class": "primary"}).text == words["submit"]
     assert doc.by_id("rules-title").text == words["rules-title"]
-    assert doc.find("a", **{"class": "skip-link"}).text == words["skip"]
+    assert doc.find("a", href="#main").text == words["skip"]
+    # The skip link to the words is there too, for the script to show once a board is solved.
+    assert doc.by_id("skip-words").text == words["skip-words"]
     assert doc.find("label", **{"for": "board"}).text == words["board-label"]
     assert doc.find("label", **{"for": "dictionary"}).text == words["dictionary-label"]
     nav = doc.find("nav", **{"class": "site-nav"})

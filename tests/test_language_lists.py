@@ -1,5 +1,7 @@
 """Tests for the German, French, Spanish, Italian and Dutch lists, their rules, dice and counter."""
 
+import dataclasses
+import functools
 import importlib.util
 import itertools
 import json
@@ -52,11 +54,14 @@ def require_sources() -> None:
     """The Debian lists: skipped where absent, a failure when CI demands them."""
     paths = [language.source for language in LANGUAGES.values()]
     paths += [language.hunspell_dic for language in LANGUAGES.values() if language.hunspell_dic]
+    paths += [language.expand_dic for language in LANGUAGES.values() if language.expand_dic]
     missing = [str(path) for path in paths if not path.is_file()]
+    missing += [] if shutil.which("unmunch") else ["unmunch"]
     if missing:
         message = (
             f"language word lists not found ({', '.join(missing)}); install them: apt-get "
-            "install wngerman wfrench wspanish witalian wdutch hunspell-de-de"
+            "install wngerman wfrench wspanish witalian wdutch hunspell-de-de hunspell-es "
+            "hunspell-tools"
         )
         if os.environ.get("BOGGLE_REQUIRE_LANGUAGES") == "1":
             pytest.fail(f"BOGGLE_REQUIRE_LANGUAGES=1 but {message}")
@@ -91,26 +96,172 @@ def test_list_obeys_its_alphabet_and_is_sorted_and_unique(code: str) -> None:
 @pytest.mark.parametrize(
     ("code", "present", "absent"),
     [
-        # Nouns lower-cased, umlauts kept, ß as ss; names and abbreviations out.
+        # Nouns lower-cased, umlauts kept, ß as ss; names, places and abbreviations out;
+        # every inflection in (igerman98's Hunspell expansion).
         (
             "de",
-            ["mädchen", "strasse", "haus", "tisch"],
-            ["anna", "goethe", "acpi", "straße", "usw", "inkl", "bzw"],
+            [
+                "mädchen",
+                "strasse",
+                "haus",
+                "tisch",
+                "ging",
+                "gingen",
+                "gegangen",
+                "häuser",
+                "kindern",
+                "schönsten",
+                "läufst",
+                "essen",
+                "polen",
+                "berliner",
+                "münster",
+            ],
+            [
+                "anna",
+                "goethe",
+                "acpi",
+                "straße",
+                "usw",
+                "inkl",
+                "bzw",
+                "berlin",
+                "münchen",
+                "köln",
+                "deutschland",
+                "frankreich",
+                "europa",
+                "london",
+                "wien",
+                "moskau",
+                "japan",
+                "rhein",
+                "donau",
+                "berlins",
+                "europas",
+            ],
         ),
-        # Accents folded; coq cannot be played with the Qu face; aujourd'hui has an apostrophe.
+        # Accents folded; coq cannot be played with the Qu face; aujourd'hui has an
+        # apostrophe; every verb form in; places out.
         (
             "fr",
-            ["ete", "eleve", "quatre", "cinquante", "sept"],
-            ["été", "coq", "cinq", "aujourdhui", "dec"],
+            [
+                "ete",
+                "eleve",
+                "quatre",
+                "cinquante",
+                "sept",
+                "chantions",
+                "finissons",
+                "mangeames",
+                "allions",
+                "irons",
+                "fimes",
+                "chevaux",
+                "vinrent",
+            ],
+            [
+                "été",
+                "coq",
+                "cinq",
+                "aujourdhui",
+                "dec",
+                "allemagne",
+                "bruxelles",
+                "moscou",
+                "france",
+            ],
         ),
-        # ñ kept, other accents folded; multi is a prefix, not a word.
-        ("es", ["año", "niño", "cancion", "pinguino"], ["multi", "pseudo", "canción"]),
-        ("it", ["citta", "casa"], ["città", "roma", "faq", "soqquadro"]),
+        # ñ kept, other accents folded; multi is a prefix, not a word; plurals and every
+        # verb form in (hunspell-es expanded), names out, pronouns after a verb out.
+        (
+            "es",
+            [
+                "año",
+                "niño",
+                "cancion",
+                "pinguino",
+                "casas",
+                "perros",
+                "libros",
+                "grandes",
+                "verdes",
+                "hablamos",
+                "tengo",
+                "fue",
+                "dijo",
+                "puede",
+                "cantaban",
+                "asociacion",
+                "costilla",
+                "monzon",
+            ],
+            [
+                "multi",
+                "pseudo",
+                "canción",
+                "españa",
+                "francia",
+                "europa",
+                "carlos",
+                "madrid",
+                "alemania",
+                "moscu",
+                "cantandoselas",
+                "abstraedsela",
+            ],
+        ),
+        (
+            "it",
+            [
+                "citta",
+                "casa",
+                "cantavamo",
+                "parlarono",
+                "case",
+                "libri",
+                "andiamo",
+                "fecero",
+                "dissero",
+                "vado",
+                "cantero",
+                "cantassero",
+            ],
+            ["città", "roma", "faq", "soqquadro", "milano", "germania", "londra"],
+        ),
         # één folds to een; names, abbreviations, plurals with apostrophes out.
         (
             "nl",
-            ["huis", "ijs", "een", "ideeen", "cafe", "vrij"],
-            ["nelis", "dna", "km", "autos", "okt", "ont"],
+            [
+                "huis",
+                "ijs",
+                "een",
+                "ideeen",
+                "cafe",
+                "vrij",
+                "liep",
+                "liepen",
+                "gelopen",
+                "zwommen",
+                "fietste",
+                "fietsten",
+                "huizen",
+                "kinderen",
+                "gaat",
+            ],
+            [
+                "nelis",
+                "dna",
+                "km",
+                "autos",
+                "okt",
+                "ont",
+                "amsterdam",
+                "duitsland",
+                "londen",
+                "parijs",
+                "moskou",
+            ],
         ),
     ],
 )
@@ -174,10 +325,79 @@ def test_german_names_are_told_by_their_flags(tmp_path: Path) -> None:
     )
     names = rebuild.german_names(dic)
     # Anna and Hans take no plural and no compound; Gereiztheit does not either but ends
-    # as abstract nouns do; Berlin carries noun flags and is not caught (README.md says so).
+    # as abstract nouns do; Berlin carries noun flags and is not caught by them (the list of
+    # places catches it, README.md says so).
     assert names == {"Anna", "Hans", "ACPI"}
     assert rebuild.is_german_name("Annas", names)
     assert not rebuild.is_german_name("Tisches", names)
+
+
+def test_listed_places_and_their_genitives_are_german_names(tmp_path: Path) -> None:
+    dic = tmp_path / "de.dic"
+    dic.write_text("3\nBerlin/Sm\nÄrger/Sm\nAnna/S\n", encoding="utf-8")
+    places = tmp_path / "places.txt"
+    places.write_text("# a comment\nBerlin  # the capital\n\n", encoding="utf-8")
+    language = dataclasses.replace(LANGUAGES["de"], hunspell_dic=dic, names_file=places)
+    is_name = rebuild.proper_name_test(language)
+    assert [is_name(e) for e in ("Berlin", "Berlins", "Anna", "Ärger", "Ärgers")] == [
+        True,
+        True,
+        True,
+        False,
+        False,
+    ]
+
+
+def test_listed_names_are_names_in_a_list_without_capitals(tmp_path: Path) -> None:
+    names = tmp_path / "names.txt"
+    names.write_text("españa\n", encoding="utf-8")
+    language = dataclasses.replace(LANGUAGES["es"], names_file=names)
+    is_name = rebuild.proper_name_test(language)
+    assert [is_name(e) for e in ("españa", "España", "español")] == [True, True, False]
+
+
+def test_every_listed_name_is_spelt_as_its_source_spells_it() -> None:
+    # A name the source does not hold as written (a typo, a missing accent) removes nothing.
+    # Whether the names are gone is the probes' test above: a name's folded spelling may
+    # also be a word's (Spanish coran, they cure; Corán is the name).
+    require_sources()
+    for language in LANGUAGES.values():
+        if language.names_file is None:
+            continue
+        listed = rebuild.read_names(language.names_file)
+        source = set(rebuild.read_source(language.source))
+        assert sorted(listed - source) == [], f"{language.names_file.name}: not in the source"
+
+
+def test_expansion_leaves_out_only_classes_of_pronouns(tmp_path: Path) -> None:
+    aff = tmp_path / "es.aff"
+    aff.write_text(
+        "SET UTF-8\nFLAG UTF-8\nSFX R Y 2\nSFX R ar o ar\nSFX R ar as ar\n"
+        "SFX À Y 2\nSFX À 0 la r\nSFX À 0 los r\n",
+        encoding="utf-8",
+    )
+    language = LANGUAGES["es"]
+    assert rebuild.left_out_flags(language, aff) == {"À"}
+    aff.write_text(aff.read_text(encoding="utf-8") + "SFX Á Y 1\nSFX Á ar ado ar\n")
+    with pytest.raises(rebuild.RebuildError, match=r"class Á .* also adds \['ado'\]"):
+        rebuild.left_out_flags(language, aff)
+
+
+def test_expansion_gives_the_forms_of_a_stem(tmp_path: Path) -> None:
+    if shutil.which("unmunch") is None:
+        require_sources()
+        pytest.skip("unmunch is not installed")
+    aff = tmp_path / "es.aff"
+    aff.write_text(
+        "SET UTF-8\nFLAG UTF-8\nSFX S Y 1\nSFX S 0 s [aeiou]\n"
+        "SFX À Y 1\nSFX À 0 lo r\nSFX R Y 1\nSFX R ar amos ar\n",
+        encoding="utf-8",
+    )
+    dic = tmp_path / "es.dic"
+    dic.write_text("2\ncasa/S\ncantar/RÀ\n", encoding="utf-8")
+    language = dataclasses.replace(LANGUAGES["es"], expand_dic=dic)
+    # The plural and the verb form; cantarlo (a pronoun after the verb) is left out.
+    assert rebuild.expand(language) == ["cantamos", "cantar", "casa", "casas"]
 
 
 def test_dotted_entries_name_abbreviations() -> None:
@@ -228,8 +448,58 @@ def test_dice_are_well_formed(code: str, suffix: str, size: int) -> None:
     dice = _dice(spec["dice"])
     assert len(dice) == size * size and all(len(die) == 6 for die in dice)
     faces = {face for die in dice for face in die}
-    wanted = set(language.alphabet) - {"q"} | set(language.multi_letter_faces)
+    wanted = set(make_dice.kept_faces(list_words(code), language))
     assert faces == wanted, f"{code + suffix}: faces {sorted(faces ^ wanted)} differ"
+
+
+@functools.cache
+def list_words(code: str) -> list[str]:
+    """A shipped list's words, read once for the tests that count its letters."""
+    return read_lines(LANGUAGES[code].filename)
+
+
+@functools.cache
+def letter_shares(code: str) -> dict[str, float]:
+    """Each face's share of the letters the words are spelt with, counted plainly here
+    (not by make_dice.py): a letter a letter, and qu (the face) where q is."""
+    counts: dict[str, int] = {}
+    for word in list_words(code):
+        for i, ch in enumerate(word):
+            if ch == "u" and word[i - 1 : i] == "q":
+                continue  # the u of qu is on the Qu face
+            face = "qu" if ch == "q" else ch
+            counts[face] = counts.get(face, 0) + 1
+    total = sum(counts.values())
+    return {face: count / total for face, count in counts.items()}
+
+
+@pytest.mark.parametrize("name", sorted(DICE))
+def test_no_face_is_rarer_than_half_a_percent_of_the_list_s_letters(name: str) -> None:
+    # No published set is documented for these languages (README.md, "Dice"), so no
+    # face is kept for its own sake: each one's letters are at least 0.5% of its list's.
+    shares = letter_shares(name.removesuffix("-big"))
+    faces = {face for die in _dice(DICE[name]["dice"]) for face in die}
+    rare = {
+        face: round(shares.get(face, 0) * 100, 3) for face in faces if shares.get(face, 0) < 0.005
+    }
+    assert rare == {}, f"{name}: faces rarer than 0.5% of the list's letters: {rare}"
+
+
+@pytest.mark.parametrize(
+    ("code", "dead"),
+    [
+        # The faces issue 30 found dead on most boards, by the list's letters.
+        ("de", {"j", "x", "y", "qu"}),
+        ("fr", {"k", "w"}),
+        ("es", {"k", "w"}),
+        ("it", {"j", "k", "w", "x", "y"}),
+        ("nl", {"x", "qu"}),
+    ],
+)
+def test_the_rare_letters_have_no_face(code: str, dead: set[str]) -> None:
+    for name in (code, f"{code}-big"):
+        faces = {face for die in _dice(DICE[name]["dice"]) for face in die}
+        assert not faces & dead, f"{name}: {sorted(faces & dead)}"
 
 
 def test_dice_file_is_reproducible() -> None:
@@ -250,7 +520,8 @@ def test_deal_spreads_a_face_over_different_dice() -> None:
 
 
 def test_faces_of_takes_multi_letter_faces() -> None:
-    assert make_dice.faces_of("quijs", LANGUAGES["nl"]) == ["qu", "ij", "s"]
+    # Dutch IJ is two letters, two faces, as in every other language.
+    assert make_dice.faces_of("quijs", LANGUAGES["nl"]) == ["qu", "i", "j", "s"]
     assert make_dice.faces_of("quijs", LANGUAGES["fr"]) == ["qu", "i", "j", "s"]
 
 

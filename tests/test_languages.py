@@ -75,11 +75,10 @@ def test_german_letters_after_z_are_columns_after_z() -> None:
     assert (german.mask_column, german.stride) == (29, 30)
 
 
-def test_dutch_ij_face_has_a_column_of_its_own() -> None:
+def test_dutch_ij_is_two_letters_with_no_face_of_its_own() -> None:
     dutch = LANGUAGES["nl"]
-    assert dutch.extra_columns == ("ij",)
-    assert dutch.face_columns["ij"] == 26
-    assert (dutch.mask_column, dutch.stride) == (27, 28)
+    assert dutch.multi_letter_faces == ("qu",) and "ij" not in dutch.faces
+    assert (dutch.mask_column, dutch.stride) == (26, 27)
 
 
 def test_english_is_unchanged() -> None:
@@ -89,10 +88,10 @@ def test_english_is_unchanged() -> None:
 
 def test_graph_cache_key_differs_per_alphabet() -> None:
     keys = {cache_name("ab" * 32, rules) for rules in (ENGLISH, *LANGUAGES.values())}
-    # French and Italian share an alphabet and faces, so their tables are laid out alike;
-    # their lists differ, and so do the cache names' content hashes.
-    assert LANGUAGES["fr"].graph_key == LANGUAGES["it"].graph_key
-    assert len(keys) == 5
+    # French, Italian and Dutch share an alphabet and faces (a-z and Qu), so their tables
+    # are laid out alike; their lists differ, and so do the cache names' content hashes.
+    assert LANGUAGES["fr"].graph_key == LANGUAGES["it"].graph_key == LANGUAGES["nl"].graph_key
+    assert len(keys) == 4
     assert LANGUAGES["de"].graph_key != ENGLISH.graph_key != LANGUAGES["nl"].graph_key
 
 
@@ -108,6 +107,8 @@ def test_graph_cache_key_differs_per_alphabet() -> None:
         ("es", "canción", "cancion"),
         ("it", "città", "citta"),
         ("nl", "ideeën", "ideeen"),
+        ("nl", "ĳs", "ijs"),
+        ("nl", "Ĳsvrij", "ijsvrij"),
         ("de", "ma\u0308dchen", "mädchen"),  # ä typed as a and a combining diaeresis
     ],
 )
@@ -163,10 +164,19 @@ def test_french_reads_accented_letters_as_their_base_letter() -> None:
     assert parse_board("1x2: ç Qu", rules=french).faces == ("c", "qu")
 
 
-def test_dutch_reads_ij_as_one_cube_when_spaced() -> None:
+def test_dutch_reads_ij_and_its_ligature_as_two_cubes() -> None:
     dutch = LANGUAGES["nl"]
-    assert parse_board("1x3: ij s x", rules=dutch).faces == ("ij", "s", "x")
-    assert parse_board("1x3: ijs", rules=dutch).faces == ("i", "j", "s")
+    two = ("i", "j", "s", "e")
+    assert parse_board("ijse", rules=dutch).faces == two
+    assert parse_board("ĳse", rules=dutch).faces == two
+    assert parse_board("ĲSE", rules=dutch).faces == two
+    assert parse_board("2x2: i j s e", rules=dutch).faces == two
+    # A cube holds one letter: the ligature written as one cube is two letters, refused.
+    with pytest.raises(BoardError, match=r"'ij' \(row 1, cell 1\) is not a cube face"):
+        parse_board([["ĳ", "s"]], rules=dutch)
+    # English reads no ligature: its boards are a-z as typed.
+    with pytest.raises(BoardError, match=r"'ĳ' \(cell 1\) is not a letter a-z"):
+        parse_board("ĳse")
 
 
 @pytest.mark.parametrize(
@@ -219,8 +229,8 @@ def language_dictionaries(catalog: Catalog) -> dict[str, Dictionary]:
         ("es", "1x3: a ñ o", "año"),
         ("fr", "1x6: é l è v e s", "eleves"),
         ("it", "1x5: c i t t à", "citta"),
-        ("nl", "1x2: ij s", "ijs"),
         ("nl", "1x3: i j s", "ijs"),
+        ("nl", "1x3: ĳs", "ijs"),
     ],
 )
 def test_hand_worked_words_are_found(

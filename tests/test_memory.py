@@ -46,3 +46,49 @@ def test_the_neighbour_tables_keep_only_the_latest_shapes() -> None:
     for side in range(1, SHAPES_CACHED + 11):
         grid_neighbors(side, 3)
     assert grid_neighbors.cache_info().currsize == SHAPES_CACHED
+
+
+def test_the_rooms_solutions_kept_are_bounded_by_their_words() -> None:
+    from boggle.dice import random_board
+    from boggle.solver import Solution
+    from games.solutions import SolutionCache
+
+    standard = Dictionary.from_words(["sea", "seat", "eat", "tea", "ate", "east", "sat"])
+    searched: list[int] = []
+
+    def search(seed: int) -> Solution:
+        searched.append(seed)
+        board, _ = random_board("new", seed, 4, 4)
+        return solve(board, standard)
+
+    cache = SolutionCache(search, words=40)
+    answers = [cache(seed) for seed in range(200)]
+    assert searched == list(range(200))
+    assert cache.held <= 40 and cache.held == sum(answer.count for answer in answers[-len(cache) :])
+    # The most recently used stay; asking again does not search again.
+    last = len(searched)
+    assert cache(199) is answers[199] and len(searched) == last
+    assert cache(0) is not answers[0] and searched[-1] == 0  # dropped long ago: searched again
+
+
+def test_warming_the_app_makes_its_pages_without_touching_the_database(
+    catalog: object, cache_dir: Path, tmp_path: Path
+) -> None:
+    from app import create_app
+    from web.warm import warm_up
+
+    database = tmp_path / "rooms.sqlite3"
+    app = create_app(
+        {"TESTING": True, "CACHE_DIR": str(cache_dir), "DATABASE_URL": f"sqlite:///{database}"},
+        catalog=catalog,  # type: ignore[arg-type]
+    )
+    loaded = [
+        entry["name"] for entry in app.extensions["boggle.catalog"].describe() if entry["loaded"]
+    ]
+    assert warm_up(app) > 6 * 12
+    assert not database.exists()  # no connection made before the fork
+    # Nor a list loaded that the settings did not ask for.
+    assert [e["name"] for e in app.extensions["boggle.catalog"].describe() if e["loaded"]] == loaded
+    compiled = {name for _, name in app.jinja_env.cache}  # type: ignore[union-attr]
+    assert {"index.html", "practice.html", "room_new.html", "error.html"} <= compiled
+    assert {"today.html", "me.html", "privacy.html"} <= compiled  # playing apart's too

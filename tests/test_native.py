@@ -29,6 +29,7 @@ from property_budget import examples
 from reference import reference_words
 from test_solver import WEIGHTED_FACES, expensive_board
 
+import boggle.board as board_module
 from boggle import (
     BoardError,
     Catalog,
@@ -291,8 +292,12 @@ def test_the_compact_score_walk_agrees_with_the_tables(
                     assert compact == (sum(word_score(word) for word in found), len(found))
 
 
-def test_the_compact_score_walk_with_a_column_in_the_sign_bit(native: ModuleType) -> None:
-    # A ruleset with 32 face columns: the bit set's top bit is the face "ij".
+def test_the_compact_score_walk_with_a_column_in_the_sign_bit(
+    native: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A ruleset with 32 face columns: the bit set's top bit is the face "ij", which no
+    # shipped language has (Dutch IJ is two letters), so boards are let take it here.
+    monkeypatch.setattr(board_module, "ALL_FACES", board_module.ALL_FACES | {"ij"})
     rules = dataclasses.replace(RULES, multi_letter_faces=(*RULES.multi_letter_faces, "ij"))
     wide = Dictionary.from_words(["ijst", "ijsta", "sat", "tai"], rules=rules)
     board = Board(2, 2, ("ij", "s", "a", "t"))
@@ -335,6 +340,158 @@ def test_a_corrupt_compact_graph_is_an_error_not_a_crash(
         arguments[15] = [nodes, root, terminal_limit]
         with pytest.raises(TypeError, match="compact must be None or"):
             native.walk(mode, *arguments)
+
+
+# --- Every face at one cube (score_faces, for the search for rich boards) -----------
+
+
+def face_by_face(
+    board: Board,
+    dictionary: Dictionary,
+    cell: int,
+    faces: tuple[str, ...],
+    min_length: int,
+    engine: str = "python",
+) -> tuple[tuple[int, int], ...]:
+    """What score_faces must give: each board scored on its own (by the Python search
+    unless told: the native score is held equal to it above)."""
+    return tuple(
+        score_board(solver._with_face(board, cell, face), dictionary, min_length, engine)
+        for face in faces
+    )
+
+
+# The faces a cube may show, blank left out: a search never offers the blank.
+OFFERED = sorted(RULES.faces)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    boards(max_side=6),
+    st.data(),
+    st.lists(st.sampled_from(OFFERED), min_size=1, max_size=len(OFFERED), unique=True),
+    st.sampled_from([3, 3, 4, 6]),
+)
+def test_one_walk_scores_every_face_of_a_cube_as_boards_one_by_one(
+    native: ModuleType,
+    common: Dictionary,
+    board: Board,
+    data: st.DataObject,
+    faces: list[str],
+    min_length: int,
+) -> None:
+    cell = data.draw(st.integers(0, board.size - 1))
+    offered = tuple(faces)
+    expected = face_by_face(board, common, cell, offered, min_length)
+    assert solver.score_faces(board, common, cell, offered, min_length, "native") == expected
+    assert solver.score_faces(board, common, cell, offered, min_length, "python") == expected
+
+
+def test_every_face_of_a_cube_on_rich_boards_with_long_words(
+    native: ModuleType, standard: Dictionary
+) -> None:
+    # Rich boards: thousands of words, found again and again through the wild cube, some
+    # longer than 8 letters (kept by their text), and the hash table grown many times.
+    letters = (*"abcdefghijklmnoprstuvwxyz", "qu")
+    for text in ("sers patg line sers", "serss patge lines serst pater"):
+        board = parse_board(text)
+        for cell in (0, 6, board.size - 1):
+            expected = face_by_face(board, standard, cell, letters, 3, "native")
+            assert solver.score_faces(board, standard, cell, letters, 3, "native") == expected
+    assert max(count for _, count in expected) > 1000  # the 5x5 board's
+
+
+def test_every_face_of_a_cube_where_one_walk_cannot_cover_them(
+    native: ModuleType, standard: Dictionary
+) -> None:
+    # Over 64 cubes, or a graph without its compact form: scored a board at a time.
+    board, _ = random_board("superbig", 3, 9, 9)
+    faces = ("e", "s", "qu", "th")
+    expected = face_by_face(board, standard, 40, faces, 3)
+    assert solver.score_faces(board, standard, 40, faces, 3, "native") == expected
+    bare = Dictionary(
+        standard.table, standard.root, standard.terminal_limit, standard.stats, "bare"
+    )
+    bare.compact = None
+    small = parse_board("sers patg line sers")
+    expected = face_by_face(small, standard, 5, faces, 3)
+    assert solver.score_faces(small, bare, 5, faces, 3, "native") == expected
+
+
+def test_every_face_of_a_cube_in_a_language_with_letters_after_z(native: ModuleType) -> None:
+    # The walk reads German's letters past z as symbols: offered ones too.
+    german = Dictionary.from_words(["bär", "bären", "öde", "rad"], rules=LANGUAGES["de"])
+    board = Board(2, 3, ("b", "ä", "r", "ö", "e", "n"))
+    faces = ("ä", "a", "ö", "d")
+    expected = face_by_face(board, german, 1, faces, 3)
+    assert solver.score_faces(board, german, 1, faces, 3, "native") == expected
+    assert solver.score_faces(board, german, 1, faces, 3, "python") == expected
+    assert expected[0] == (1 + 2, 2)  # bär, bären
+    assert expected[3] == (1, 1)  # öde, through the d; rad needs an a
+
+
+def test_score_faces_refuses_what_it_cannot_score(standard: Dictionary) -> None:
+    board = parse_board("sers patg line sers")
+    for engine in ("python", *(["native"] if solver._native else [])):
+        with pytest.raises(ValueError, match="cell 16 is not on a board of 16 cubes"):
+            solver.score_faces(board, standard, 16, ("a",), engine=engine)
+        with pytest.raises(ValueError, match="each once"):
+            solver.score_faces(board, standard, 0, ("a", "a"), engine=engine)
+        with pytest.raises(ValueError, match="each once"):
+            solver.score_faces(board, standard, 0, (), engine=engine)
+        with pytest.raises(ValueError, match="'#' is not a face of the dictionary's rules"):
+            solver.score_faces(board, standard, 0, ("a", "#"), engine=engine)
+        with pytest.raises(ValueError, match="min_length"):
+            solver.score_faces(board, standard, 0, ("a",), 2, engine=engine)
+        with pytest.raises(BoardError):
+            solver.score_faces(Board(1, 2, ("a", "ä")), standard, 0, ("a",), engine=engine)
+
+
+def test_score_faces_with_a_corrupt_compact_graph_or_bad_arguments(
+    native: ModuleType, common: Dictionary
+) -> None:
+    nodes, root, terminal_limit = common.compact
+    codes = solver._native_layout(common.rules).codes
+    scores = solver._SCORE_OF_LENGTH
+    faces = tuple("abcdefghijklmnop")
+
+    def call(**changed: object) -> object:
+        arguments = {
+            "nodes": nodes, "root": root, "terminal_limit": terminal_limit, "column_of": codes,
+            "rows": 4, "cols": 4, "faces": faces, "min_length": 3, "scores": scores, "wild": 5,
+            "offered": ("a", "e"),
+        }  # fmt: skip
+        return native.score_faces(*{**arguments, **changed}.values())
+
+    assert call() == face_by_face(Board(4, 4, faces), common, 5, ("a", "e"), 3)
+    for child in (len(nodes), len(nodes) - 32, 0):
+        corrupt = array("I", nodes)
+        corrupt[root + 1] = child  # the root's child by "a"
+        with pytest.raises(ValueError, match="corrupt"):
+            call(nodes=corrupt)
+    with pytest.raises(TypeError, match="32-bit unsigned"):
+        call(nodes=array("i", nodes))
+    for bad_root in (len(nodes) - 32, len(nodes)):
+        with pytest.raises(ValueError, match="compact root or terminal_limit"):
+            call(root=bad_root)
+    with pytest.raises(ValueError, match="compact root or terminal_limit"):
+        call(terminal_limit=len(nodes) + 1)
+    with pytest.raises(ValueError, match="more than 64 cells"):
+        call(rows=8, cols=9, faces=tuple("a" * 72))
+    with pytest.raises(ValueError, match="wild must be from 0 to 15"):
+        call(wild=16)
+    with pytest.raises(ValueError, match="offered face 'a' is offered twice"):
+        call(offered=("a", "e", "a"))
+    with pytest.raises(ValueError, match="offered must be a tuple of 1 to 32"):
+        call(offered=())
+    with pytest.raises(ValueError, match="offered face 1: '#' is not a face"):
+        call(offered=("a", "#"))
+    with pytest.raises(ValueError, match="cell 3: 'ä' is not a face"):
+        call(faces=("a", "b", "c", "ä", *faces[4:]))
+    with pytest.raises(ValueError, match="faces must be a tuple, one per cell"):
+        call(faces=faces[:-1])
+    with pytest.raises(TypeError, match="takes 11 arguments"):
+        native.score_faces(nodes)
 
 
 # --- The limit ------------------------------------------------------------------------

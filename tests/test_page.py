@@ -50,10 +50,44 @@ def test_the_page_is_a_get_form_of_board_min_length_and_dictionary(client: Flask
     assert not doc.find_all(**{"data-row": True})
 
 
-def test_what_needs_javascript_is_hidden_until_the_script_shows_it(client: FlaskClient) -> None:
+def test_what_needs_javascript_is_drawn_only_where_scripts_run(client: FlaskClient) -> None:
     doc = page(client)
-    for id_ in ("random", "clear", "entry-grid", "size-controls", "word-tools"):
-        assert "hidden" in doc.by_id(id_).attrs, id_
+    for id_ in ("random", "clear", "entry-grid", "size-controls", "word-tools", "theme-toggle"):
+        node = doc.by_id(id_)
+        assert "with-script" in node.attrs["class"].split(), id_
+        assert "hidden" not in node.attrs, id_
+
+
+def test_the_grid_is_drawn_with_the_board_solved_so_nothing_moves_when_the_script_takes_it(
+    client: FlaskClient,
+) -> None:
+    grid = page(client, board="ab cd").by_id("entry-grid")
+    cubes = grid.find_all("input")
+    assert [c.attrs["value"] for c in cubes] == ["A", "B", "C", "D"]
+    assert all("readonly" in c.attrs for c in cubes)
+    # One Tab stop, as the script's roving focus has it.
+    assert [c.attrs.get("tabindex") for c in cubes] == [None, "-1", "-1", "-1"]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_theme_chosen_is_named_on_the_page_so_it_paints_at_once(
+    client: FlaskClient, theme: str
+) -> None:
+    client.set_cookie("theme", theme)
+    response = client.get("/")
+    html = parse(response.text).find("html")
+    assert html.attrs["data-theme"] == theme
+    assert "Cookie" in response.headers["Vary"]
+    pressed = page(client).by_id("theme-toggle").attrs["aria-pressed"]
+    assert pressed == str(theme == "dark").lower()
+
+
+@pytest.mark.parametrize("value", ["", "blue", "dark; x", "<b>"])
+def test_a_theme_cookie_that_is_not_a_theme_leaves_the_system_s(
+    client: FlaskClient, value: str
+) -> None:
+    client.set_cookie("theme", value)
+    assert "data-theme" not in parse(client.get("/").text).find("html").attrs
 
 
 def test_the_rules_show_the_score_table(client: FlaskClient) -> None:
@@ -397,12 +431,15 @@ def test_a_letter_of_another_language_is_marked_as_typed(client: FlaskClient) ->
     ["abcdefghijklmn7", "sers patg linex sers", "hearths"],
     ids=["no-shape", "row-length", "not-square"],
 )
-def test_an_error_with_no_cube_to_draw_leaves_the_grid_to_the_script(
+def test_an_error_with_no_cube_to_draw_leaves_an_empty_grid_to_the_script(
     client: FlaskClient, board: str
 ) -> None:
     doc = page(client, 400, board=board)
     grid = doc.by_id("entry-grid")
-    assert "hidden" in grid.attrs and not grid.find_all("input")
+    assert "with-script" in grid.attrs["class"].split()
+    cubes = grid.find_all("input")
+    assert len(cubes) == int(grid.attrs["data-rows"]) * int(grid.attrs["data-cols"])
+    assert not any(c.attrs["value"] or "aria-invalid" in c.attrs for c in cubes)
     assert "hidden" in doc.by_id("cube-error").attrs
     assert doc.by_id("board").attrs["aria-invalid"] == "true"
 
@@ -429,7 +466,7 @@ def test_the_page_hands_the_grid_each_list_s_letters_and_faces(client: FlaskClie
 
 @pytest.mark.parametrize(
     ("dictionary", "faces"),
-    [("standard", ["qu", "th", "in", "er", "he", "an"]), ("de", ["qu"]), ("nl", ["qu", "ij"])],
+    [("standard", ["qu", "th", "in", "er", "he", "an"]), ("de", ["qu"]), ("nl", ["qu"])],
 )
 def test_the_picker_offers_the_chosen_list_s_cubes(
     client: FlaskClient, dictionary: str, faces: list[str]

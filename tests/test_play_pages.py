@@ -72,9 +72,22 @@ def test_the_scoring_page_is_a_post_form_with_player_slots(client: FlaskClient) 
     # Four slots without the script (it trims them to two and adds more on demand).
     assert len(form.find_all("input", name="name")) == 4
     assert len(form.find_all("textarea", name="words")) == 4
-    assert "hidden" in doc.by_id("add-player").attrs
+    # The two beyond the script's two are drawn only without it, "Add player" only with
+    # it, so that the page does not move when the script trims them.
+    slots = form.find_all("fieldset", **{"data-player": True})
+    assert [s.attrs["class"] for s in slots] == ["player", "player"] + ["player without-script"] * 2
+    assert "with-script" in doc.by_id("add-player").attrs["class"].split()
     assert "hidden" in doc.by_id("score-results").attrs
     assert not doc.find_all(**{"data-row": True})
+
+
+def test_every_filled_slot_is_drawn_with_the_script_too_and_the_spare_after_not(
+    client: FlaskClient,
+) -> None:
+    players = {"name": ["Ann", "Bo", "Cy"], "words": ["tap", "sat", "pat"]}
+    doc = parse(client.post("/scoring", data={"board": "sers patg line sers", **players}).text)
+    slots = doc.by_id("score-form").find_all("fieldset", **{"data-player": True})
+    assert [s.attrs["class"] for s in slots] == ["player"] * 3 + ["player without-script"]
 
 
 def test_the_scoring_form_is_filled_in_from_the_address(client: FlaskClient) -> None:
@@ -328,16 +341,37 @@ def test_practice_says_it_needs_javascript_and_links_to_the_solver(client: Flask
     assert response.status_code == 200
     doc = parse(response.text)
     notice = doc.by_id("needs-js")
-    assert "hidden" not in notice.attrs
+    assert "hidden" not in notice.attrs and "without-script" in notice.attrs["class"].split()
     assert "needs JavaScript" in notice.text
     assert notice.find("a", href="/")
     practice = doc.by_id("practice")
-    assert "hidden" in practice.attrs
+    assert "hidden" not in practice.attrs and "with-script" in practice.attrs["class"].split()
+    assert "hidden" not in doc.by_id("setup").attrs and "hidden" in doc.by_id("round").attrs
     assert practice.attrs["data-board"] == ""
     assert practice.attrs["data-seconds"] == ""
     assert practice.attrs["data-dictionary"] == "standard"
     sources = [o.attrs["value"] for o in doc.by_id("source").find_all("option")]
     assert sources == ["4x4", "5x5", "6x6"]
+
+
+def test_a_round_running_is_drawn_as_its_screen_from_the_first_paint(
+    client: FlaskClient,
+) -> None:
+    client.set_cookie("practice_round", "4x5", path="/practice")
+    doc = parse(client.get("/practice").text)
+    assert "hidden" in doc.by_id("setup").attrs and "hidden" not in doc.by_id("round").attrs
+    tray = doc.by_id("result-board").parent
+    assert (tray.attrs["data-rows"], tray.attrs["data-cols"]) == ("4", "5")
+    assert len(doc.by_id("result-board").find_all(role="cell")) == 20
+
+
+@pytest.mark.parametrize("value", ["", "4x", "x4", "0x4", "4x4x4", "99x99", "-1x4", "\uff14x4"])
+def test_a_running_round_cookie_that_is_no_board_s_shape_draws_the_setup(
+    client: FlaskClient, value: str
+) -> None:
+    client.set_cookie("practice_round", value, path="/practice")
+    doc = parse(client.get("/practice").text)
+    assert "hidden" not in doc.by_id("setup").attrs and "hidden" in doc.by_id("round").attrs
 
 
 def test_practice_takes_the_board_time_and_dictionary_from_the_address(

@@ -6,12 +6,13 @@ import json
 import logging
 import subprocess
 import sys
+from array import array
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
-from boggle import DiceError, Dictionary, parse_board, random_board, solve
+from boggle import DiceError, Dictionary, i18n, parse_board, random_board, solve
 from boggle.catalog import LANGUAGE_LISTS, SHIPPED_LISTS, Catalog
 from boggle.dice import ALL_DICE_SETS, DICE_SETS
 from boggle.ratings import (
@@ -141,6 +142,46 @@ def test_a_rating_says_its_share_floored_and_each_bar_in_words() -> None:
     )
 
 
+def test_the_bars_are_worded_once_per_histogram_and_language(standard: Dictionary) -> None:
+    ratings = Ratings()
+    rich = ratings.rate(solve(parse_board("sers patg line sers"), standard), standard)
+    poor = ratings.rate(solve(parse_board("xxxx xxxx xxxx xxxx"), standard), standard)
+    assert rich is not None and poor is not None
+    # Every board rated among the same rolls shows the same bars: one list, not another.
+    assert rich.as_dict()["bins"] is poor.as_dict()["bins"]
+    assert rich.as_dict()["bins"] == [b.as_dict() for b in rich.bins]
+    dotted = i18n.Language(
+        "xx", i18n.ENGLISH.translations, lambda n: f"{n:,}".replace(",", "."), i18n.ENGLISH.percent
+    )
+    before = i18n._source
+    i18n.set_source(lambda: dotted)
+    try:
+        worded = rich.as_dict()["bins"]
+        assert worded is poor.as_dict()["bins"]
+        assert worded == [b.as_dict() for b in rich.bins]
+    finally:
+        i18n.set_source(before)
+    assert worded != rich.as_dict()["bins"]
+    assert any("." in b["text"] for b in worded)  # a bar of over a thousand boards
+
+
+def test_a_dice_set_s_distribution_is_looked_up_once_per_list(
+    standard: Dictionary, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ratings = Ratings()
+    found = []
+    look_up = ratings.distribution
+    monkeypatch.setattr(
+        ratings, "distribution", lambda *a, **k: found.append(a) or look_up(*a, **k)
+    )
+    for text in ("sers patg line sers", "xxxx xxxx xxxx xxxx", "abcde fghij klmno pqrst uvwxy"):
+        assert ratings.rate(solve(parse_board(text), standard), standard) is not None
+    assert [(dice.name, dictionary.name) for dice, dictionary, _ in found] == [
+        ("new", "standard"),
+        ("big", "standard"),
+    ]
+
+
 def test_rating_counts_words_by_the_dice_rule_whatever_the_request_s(
     standard: Dictionary,
 ) -> None:
@@ -200,6 +241,23 @@ def test_a_language_s_board_is_rated_among_that_language_s_dice(
     assert rating.points == points
     shipped = read_ratings_file(SHIPPED_FILE)[distribution_key(dice, dictionary)]
     assert rating.percentile == shipped.percentile(points)
+
+
+def test_warming_makes_each_distribution_s_tables_and_bars_before_any_rating(
+    standard: Dictionary,
+) -> None:
+    # Made in gunicorn's master and held in arrays, a rating writes to none of them:
+    # the workers keep sharing their pages (docs/deploy.md, "Memory").
+    ratings = Ratings()
+    ratings.warm([standard])
+    warmed = [ratings.distribution(dice, standard, compute=False) for dice in DICE_SETS.values()]
+    assert warmed and all(found is not None for found in warmed)
+    for found in warmed:
+        made = vars(found)
+        assert {"_points", "_below", "bars"} <= made.keys()
+        assert all(isinstance(made[name], array) for name in ("_points", "_below"))
+        assert list(made["_points"]) == [points for points, _ in found.counts]
+        assert made["_below"][-1] == found.rolls == ROLLS
 
 
 def test_the_shipped_file_rebuilds_the_same() -> None:

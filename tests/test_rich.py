@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from boggle import Dictionary, parse_board, random_board, solve
+from boggle import Dictionary, parse_board, random_board, solve, solver
 from boggle.board import Board
 from boggle.dice import DICE_SETS, DiceSet
-from boggle.rich import FREE_FACES, RichSearchError, dice_assignment, find_rich_board
+from boggle.languages import LANGUAGES
+from boggle.rich import (
+    FREE_FACES,
+    MAX_WORKERS,
+    RichSearchError,
+    _Climber,
+    _Plan,
+    dice_assignment,
+    find_rich_board,
+)
 
 
 def rollable(board: Board, dice: DiceSet) -> bool:
@@ -52,6 +63,41 @@ def test_the_same_seed_and_steps_give_the_same_board(standard: Dictionary) -> No
     assert other.board != first.board
 
 
+def test_the_same_seed_steps_and_workers_give_the_same_board(standard: Dictionary) -> None:
+    # Each worker's stream comes from the seed and its index, and the best of theirs
+    # wins in worker order: the processes' scheduling changes nothing.
+    first = find_rich_board(standard, None, 4, 4, seed=6, steps=120, workers=2)
+    again = find_rich_board(standard, None, 4, 4, seed=6, steps=120, workers=2)
+    assert (first.board, first.points, first.steps, first.workers) == (
+        again.board,
+        again.points,
+        120,
+        2,
+    )
+    # The same better boards at the same steps (the CPU seconds are the machine's).
+    assert [(w, step, points) for w, step, _, points in first.history] == [
+        (w, step, points) for w, step, _, points in again.history
+    ]
+    # 60 steps each, numbered from each worker's start.
+    assert {worker for worker, *_ in first.history} == {0, 1}
+    assert max(step for _, step, _, _ in first.history) <= 60
+
+
+def test_the_pure_python_core_finds_the_same_board(
+    standard: Dictionary, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Without a compiler the search scores every board in Python: the same points, so
+    # the same moves and the same board.
+    found = find_rich_board(standard, DICE_SETS["classic"], seed=4, steps=40)
+    monkeypatch.setattr(solver, "ENGINE", "python")
+    in_python = find_rich_board(standard, DICE_SETS["classic"], seed=4, steps=40)
+    assert (in_python.board, in_python.points, in_python.words) == (
+        found.board,
+        found.points,
+        found.words,
+    )
+
+
 def test_the_points_are_the_solver_s_total(standard: Dictionary) -> None:
     found = find_rich_board(standard, DICE_SETS["big"], seed=3, steps=40)
     solution = solve(found.board, standard, 3)
@@ -74,12 +120,14 @@ def test_free_boards_use_single_letters_and_qu(standard: Dictionary) -> None:
 
 
 @pytest.mark.parametrize("dice", [None, "new"])
-def test_never_worse_than_its_start(standard: Dictionary, dice: str | None) -> None:
+@pytest.mark.parametrize("workers", [1, 2])
+def test_never_worse_than_its_start(standard: Dictionary, dice: str | None, workers: int) -> None:
     start = parse_board("sers patg line sers")  # 2,576 points, rollable with the new dice
     chosen = DICE_SETS[dice] if dice else None
-    found = find_rich_board(standard, chosen, seed=1, steps=25, start=start)
-    assert found.points >= solve(start, standard).total_score == 2576
-    untouched = find_rich_board(standard, chosen, seed=1, steps=0, start=start)
+    for seed in range(4):
+        found = find_rich_board(standard, chosen, seed=seed, steps=25, start=start, workers=workers)
+        assert found.points >= solve(start, standard).total_score == 2576
+    untouched = find_rich_board(standard, chosen, seed=1, steps=0, start=start, workers=workers)
     assert (untouched.board, untouched.points) == (start, 2576)
 
 
@@ -126,6 +174,91 @@ def test_a_start_the_dice_cannot_show_is_refused(standard: Dictionary) -> None:
 def test_a_search_needs_a_bound(standard: Dictionary) -> None:
     with pytest.raises(RichSearchError, match="steps or of seconds"):
         find_rich_board(standard, seed=1)
+    with pytest.raises(RichSearchError, match="steps must be 0 or more, not -1"):
+        find_rich_board(standard, seed=1, steps=-1)
+    for workers in (0, MAX_WORKERS + 1):
+        with pytest.raises(RichSearchError, match=f"workers must be from 1 to 64, not {workers}"):
+            find_rich_board(standard, seed=1, steps=1, workers=workers)
+
+
+# --- The moves ------------------------------------------------------------------------
+
+
+def climber(dictionary: Dictionary, dice: DiceSet | None, rows: int = 4) -> _Climber:
+    """A worker's search, set up but not run, with no limit on its steps."""
+    plan = _Plan(dictionary, dice, rows, rows, 3, None, 7)
+    return _Climber(plan, 0, None, None, None)
+
+
+@pytest.mark.parametrize("name", sorted(DICE_SETS))
+def test_the_moves_keep_every_die_once_showing_one_of_its_faces(
+    standard: Dictionary, name: str
+) -> None:
+    dice = DICE_SETS[name]
+    search = climber(standard, dice)
+    rng = random.Random(name)
+    for _ in range(40):
+        if rng.random() < 0.5:
+            search.swap(rng.choice([1.0, 1e9]))
+        else:
+            search.heat(rng.randrange(search.state.size), rng.choice([1.0, 1e9]))
+        order, up = search.state.order, search.state.up
+        assert sorted(order) == list(range(len(dice.dice)))
+        assert all(face in dice.dice[die] for die, face in zip(order, up, strict=True))
+        assert rollable(search.board(), dice)
+        assert (search.points, search.words) == solver.score_board(search.board(), standard, 3)
+
+
+def test_the_moves_of_a_free_board_put_single_letters_only(standard: Dictionary) -> None:
+    search = climber(standard, None, 5)
+    letters = set("abcdefghijklmnoprstuvwxyz") | {"qu"}
+    assert set(search.state.choices(0)[0]) == letters
+    rng = random.Random(3)
+    for _ in range(40):
+        if rng.random() < 0.5:
+            search.swap(1e9)  # hot: nearly every swap kept
+        else:
+            search.heat(rng.randrange(25), 1e9)  # hot: any letter drawn
+        assert set(search.board().faces) <= letters
+        assert (search.points, search.words) == solver.score_board(search.board(), standard, 3)
+
+
+def test_a_cold_heat_bath_puts_the_best_face(standard: Dictionary) -> None:
+    search = climber(standard, None)
+    search.state.restore(parse_board("sers patg lixe sers"))
+    search.points, search.words = search.score()
+    search.heat(10, 1e-9)  # the x: "n" makes it the 2,576-point board
+    assert str(search.board()) == "sers patg line sers"
+    assert search.points == 2576
+
+
+@pytest.mark.parametrize("dice", [None, "classic"])
+def test_polishing_ends_on_a_peak_no_face_or_swap_raises(
+    standard: Dictionary, dice: str | None
+) -> None:
+    search = climber(standard, dice and DICE_SETS[dice])
+    start = search.points
+    search.polish()
+    assert search.points >= start
+    assert (search.points, search.words) == solver.score_board(search.board(), standard, 3)
+    board, size = search.board(), search.state.size
+    for cell in range(size):
+        faces, _ = search.state.choices(cell)
+        scored = solver.score_faces(board, standard, cell, faces, 3)
+        assert max(points for points, _ in scored) <= search.points
+    for i in range(size):
+        for j in range(i + 1, size):
+            if search.state.swap(i, j):
+                assert search.score()[0] <= search.points
+                search.state.swap(i, j)
+
+
+def test_a_language_s_own_letters_are_offered_in_a_free_search() -> None:
+    german = Dictionary.from_words(["bär", "bären", "rat"], rules=LANGUAGES["de"])
+    search = climber(german, None, 3)
+    assert {"ä", "ö", "ü", "qu", "e"} <= set(search.state.choices(4)[0])
+    found = find_rich_board(german, None, 2, 3, seed=1, steps=1000)
+    assert found.points >= 2 and "ä" in found.board.faces  # rat alone is 1 point
 
 
 def test_the_result_document_names_its_dice_seed_and_rule(standard: Dictionary) -> None:

@@ -25,8 +25,10 @@ from sqlalchemy.exc import IntegrityError
 
 from boggle import Catalog
 from games import codes
+from games import rooms as rooms_module
 from games.db import Database
 from games.errors import (
+    DatabaseUnavailable,
     NameTaken,
     NotHost,
     RoomFull,
@@ -400,3 +402,61 @@ def test_prune_keeps_a_room_whose_round_is_still_playing(
     assert rooms.prune() == 0  # the round is over, but has not been idle a minute yet
     clock.advance(60)
     assert rooms.prune() == 1
+
+
+# --- The poll's reads ---------------------------------------------------------------------
+
+
+def test_the_poll_s_reads_give_the_rows_a_session_gives(rooms: Rooms, clock: Clock) -> None:
+    ann = rooms.create(CLASSIC, "Ann", CLIENT)
+    rooms.join(ann.room, "Bob")
+    rooms.start_round(ann.room, ann.token)
+    play(rooms, ann, "float", "flat")
+    clock.advance(120)  # the round over, its scores stored by the next poll
+    rooms.state(ann.room, ann.token)
+    rooms.start_round(ann.room, ann.token)
+    room = rooms_module.ROOM_BY_CODE
+    reads = [
+        (rooms_module.ROOM_VERSION, {"code": ann.room, "digest": codes.token_hash(ann.token)}),
+        (rooms_module.ROOM_VERSION, {"code": ann.room, "digest": ""}),
+        (room, {"code": ann.room}),
+        (room, {"code": "NOSUCHROOM"}),
+    ]
+    with rooms.database.reading() as session:
+        room_id = session.execute(room, {"code": ann.room}).first().id
+    reads += [
+        (rooms_module.SEATED, {"room": room_id}),
+        (rooms_module.LATEST_ROUND, {"room": room_id}),
+        (rooms_module.UNSCORED_ROUNDS, {"room": room_id, "closed_before": clock() + 1000}),
+    ]
+    for statement, parameters in reads:
+        with rooms.database.reading() as session:
+            expected = session.execute(statement, parameters).all()
+        with rooms.database.snapshot() as snapshot:
+            rows = snapshot.execute(statement, parameters)
+        # The same values (SQLite's flags are 0 and 1, equal to False and True)...
+        assert [tuple(row) for row in rows.all()] == [tuple(row) for row in expected]
+        # ...under the same names, as a Session's rows have them.
+        for row, want in zip(rows, expected, strict=True):
+            assert row._asdict() == want._asdict()
+        assert rows.first() == (expected[0] if expected else None)
+    with rooms.database.snapshot() as snapshot:
+        unscored = snapshot.execute(rooms_module.UNSCORED_ROUNDS, reads[-1][1]).scalars()
+    assert unscored == [2]
+
+
+def test_a_poll_on_a_locked_database_is_unavailable_not_an_error(
+    database: Database, rooms: Rooms
+) -> None:
+    ann = rooms.create(CLASSIC, "Ann", CLIENT)
+
+    class Locked:
+        def cursor(self) -> None:
+            raise database.engine.dialect.loaded_dbapi.OperationalError("database is locked")
+
+        def close(self) -> None:
+            pass
+
+    database.engine.raw_connection = Locked  # type: ignore[method-assign]
+    with pytest.raises(DatabaseUnavailable, match="stayed busy"):
+        rooms.visit(ann.room, ann.token, CLIENT)

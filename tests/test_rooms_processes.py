@@ -107,6 +107,8 @@ class Server:
             # The default list only: the others would make each start a few seconds longer.
             "BOGGLE_PRELOAD_DICTIONARIES": "standard",
             "BOGGLE_PRELOAD_RATINGS": "standard",
+            # gunicorn.conf.py makes it production, which needs the days' secret.
+            "BOGGLE_DAILY_SECRET": "the process tests' own secret",
             # The shortest countdown the settings allow, so that a round starts soon.
             "BOGGLE_ROOM_COUNTDOWN_SECONDS": "2",
         }
@@ -219,6 +221,7 @@ def test_the_production_recipe_serves_rooms_with_links_to_its_own_port(
         "BOGGLE_PRELOAD_DICTIONARIES": "standard",
         "BOGGLE_PRELOAD_RATINGS": "standard",
         "BOGGLE_ROOM_CREATIONS_PER_HOUR": "1",
+        "BOGGLE_DAILY_SECRET": "the process tests' own secret",
     }
     recipe = Recipe("127.0.0.1", free_port(), env=env)
     try:

@@ -15,6 +15,8 @@ code under test. The board, row-major, with each word's path traced on it:
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -244,7 +246,8 @@ def test_a_game_with_every_word_written_misses_nothing() -> None:
 
 def test_the_json_of_a_game_gives_each_verdict_its_worth_and_the_missed_points() -> None:
     document = play(("Ann", ["stand", "sand", "zebra"]), ("Bob", ["sand"])).as_dict()
-    ann = document["players"][0]
+    # As JSON: a path is an array of [row, col] (a tuple of tuples in Python, as /solve's).
+    ann = json.loads(json.dumps(document["players"][0]))
     assert ann["words"] == [
         {
             "word": "stand",
@@ -283,7 +286,8 @@ def test_the_json_of_a_game_gives_each_verdict_its_worth_and_the_missed_points()
         "ran",
         "tan",
     ]
-    assert document["missed"]["words"][0] == {
+    # As JSON: a path is an array of [row, col] (a tuple of tuples in Python, as /solve's).
+    assert json.loads(json.dumps(document["missed"]["words"][0])) == {
         "word": "earns",
         "score": 2,
         "path": [list(cell) for cell in ON_BOARD["earns"][1]],
@@ -299,7 +303,7 @@ def test_the_json_of_a_game_gives_each_verdict_its_worth_and_the_missed_points()
         "total_score": 2,
         "long_words": 1,
     }
-    assert document["players"][1]["words"] == [
+    assert json.loads(json.dumps(document["players"][1]["words"])) == [
         {
             "word": "sand",
             "written": "sand",

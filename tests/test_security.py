@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, Response
 from flask.testing import FlaskClient
 
 from app import create_app
@@ -61,6 +61,8 @@ REQUESTS: list[tuple[str, str, dict[str, Any], int]] = [
     ("GET", "/qr", {"query_string": {"board": "abc"}}, 400),
     ("GET", "/dictionaries", {}, 200),
     ("GET", "/healthz", {}, 200),
+    ("GET", "/openapi.json", {}, 200),
+    ("GET", "/api", {}, 200),
     ("GET", "/scoring", {}, 200),
     ("POST", "/scoring", {"data": {"board": BOARD, "name": "Ann", "words": "sea"}}, 200),
     ("POST", "/scoring", {"data": {"board": BOARD, "name": "", "words": ""}}, 400),
@@ -92,6 +94,48 @@ REQUESTS: list[tuple[str, str, dict[str, Any], int]] = [
     ("POST", "/room/abc/players/2/remove", {}, 404),
     ("GET", "/room/join", {}, 200),
     ("GET", "/room/join", {"query_string": {"code": "abc"}}, 400),
+    # Playing apart's API, answered before any database is reached (tests/test_daily_*.py
+    # have its answers from a database): a browser with no player key, bad addresses,
+    # bodies that are not JSON.
+    ("GET", "/daily", {}, 200),
+    ("GET", "/daily/2027-1-15/en/4x4", {}, 404),
+    ("POST", "/daily/2027-01-15/xx/4x4/play", {"json": {}}, 404),
+    ("POST", "/daily/2027-01-15/en/6x6/words", {"json": {"word": "sea"}}, 404),
+    ("GET", "/daily/2027-01-15/en/6x6/words", {}, 404),
+    ("POST", "/daily/2027-01-15/en/6x6/finish", {"json": {}}, 404),
+    ("GET", "/daily/2027-01-15/en/6x6/results", {}, 404),
+    ("POST", "/daily/2027-01-15/en/6x6/challenge", {"json": {}}, 404),
+    ("GET", "/daily/me", {}, 200),
+    ("POST", "/daily/me/name", {"data": {"name": "Ann"}}, 415),
+    ("DELETE", "/daily/me", {}, 200),
+    ("POST", "/daily/me/transfer", {"json": {}}, 401),
+    ("POST", "/daily/transfers/abc", {"json": {}}, 404),
+    ("GET", "/daily/transfers/abc/qr", {}, 404),
+    ("POST", "/challenges", {"data": {"board": BOARD}}, 415),
+    ("GET", "/challenges/abc", {}, 404),
+    ("POST", "/challenges/abc/play", {"json": {}}, 404),
+    ("POST", "/challenges/abc/words", {"json": {"word": "sea"}}, 404),
+    ("GET", "/challenges/abc/words", {}, 404),
+    ("POST", "/challenges/abc/finish", {"json": {}}, 404),
+    ("GET", "/challenges/abc/qr", {}, 404),
+    # Its pages, likewise (tests/test_daily_pages.py plays them on a database).
+    ("GET", "/today", {}, 200),
+    ("GET", "/day/2027-01-15/en/6x6", {}, 404),
+    ("POST", "/day/2027-01-15/en/6x6/play", {}, 404),
+    ("POST", "/day/2027-01-15/en/6x6/words", {"data": {"word": "sea"}}, 404),
+    ("POST", "/day/2027-01-15/en/6x6/finish", {}, 404),
+    ("POST", "/day/2027-01-15/en/6x6/challenge", {}, 404),
+    ("GET", "/challenge/abc", {}, 404),
+    ("POST", "/challenge/abc/play", {}, 404),
+    ("POST", "/challenge/abc/words", {"data": {"word": "sea"}}, 404),
+    ("POST", "/challenge/abc/finish", {}, 404),
+    ("GET", "/me", {}, 200),
+    ("POST", "/me/name", {"data": {"name": "x" * 200}}, 400),
+    ("POST", "/me/transfer", {}, 401),
+    ("POST", "/me/delete", {}, 400),
+    ("GET", "/transfer/abc", {}, 404),
+    ("POST", "/transfer/abc", {}, 404),
+    ("GET", "/privacy", {}, 200),
     ("GET", "/static/style.css", {}, 200),
     ("GET", "/static/js/main.js", {}, 200),
     ("GET", "/static/favicon.svg", {}, 200),
@@ -135,6 +179,17 @@ def test_the_requests_above_reach_every_route_and_method(app: Flask) -> None:
         for method in rule.methods - {"HEAD", "OPTIONS"}
     }
     assert routes - reached == set()
+
+
+def test_an_answer_that_sets_a_security_header_itself_keeps_its_own(app: Flask) -> None:
+    @app.get("/framed")
+    def framed() -> Response:
+        return Response("x", headers={"X-Frame-Options": "SAMEORIGIN"})
+
+    response = app.test_client().get("/framed")
+    assert response.headers.getlist("X-Frame-Options") == ["SAMEORIGIN"]
+    others = {name: value for name, value in EXPECTED_HEADERS.items() if name != "X-Frame-Options"}
+    assert {name: response.headers.get(name) for name in others} == others
 
 
 def test_the_policy_forbids_inline_script_and_framing() -> None:

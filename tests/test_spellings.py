@@ -71,6 +71,34 @@ def test_spellings_are_cached_and_read_back_without_grouping(
     assert again.of("citta") == first.of("citta") == ("città",)
 
 
+def test_spellings_are_read_from_a_mapping_of_the_cache_not_a_copy_in_memory(
+    tmp_path: Path,
+) -> None:
+    # Mapped, a server holds only the pages its lookups touch, shared by every process.
+    built = load_spellings("fr", FRENCH, tmp_path)
+    again = load_spellings("fr", FRENCH, tmp_path)
+    in_memory = Spellings.from_lines(
+        (SHIPPED_DIR / "fr-display.txt").read_text(encoding="utf-8").splitlines(), FRENCH
+    )
+    assert built is not None and again is not None
+    assert built.mapped and again.mapped and not in_memory.mapped
+    for word in ("cote", "eleve", "ete", "maison", "zzzz", "", "a"):
+        assert again.of(word) == in_memory.of(word)
+    assert len(again) == len(in_memory)
+
+
+def test_spellings_stay_in_memory_when_the_cache_cannot_be_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*args: object) -> None:
+        raise OSError("read-only file system")
+
+    monkeypatch.setattr(spellings_module, "write_atomically", refuse)
+    spellings = load_spellings("it", LANGUAGES["it"], tmp_path)
+    assert spellings is not None and not spellings.mapped
+    assert spellings.of("citta") == ("città",)
+
+
 def test_a_damaged_cache_is_ignored_and_rebuilt(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
-from boggle import Dictionary, parse_board, solve
+from boggle import Dictionary, parse_board, random_board, solve
 from boggle.board import Board
 from boggle.solver import Solution
 from boggle.summary import LONG_WORD, LengthRow, solve_document, summarize, summary_line
@@ -97,3 +99,26 @@ def test_the_solve_document_is_the_solution_then_its_summary(solution: Solution)
     assert list(document) == [*solution.as_dict("cat-words", 1.25), "summary"]
     assert document["summary"]["line"] == "Found 9 words worth 10 points."
     assert document["elapsed_ms"] == 1.25
+
+
+@pytest.mark.parametrize(
+    ("dice", "seed"), [(d, s) for d in ("new", "big", "superbig") for s in range(6)]
+)
+def test_the_summary_counts_as_a_plain_count_of_the_words_does(
+    standard: Dictionary, dice: str, seed: int
+) -> None:
+    solution = solve(random_board(dice, seed)[0], standard)
+    lengths = Counter(len(w.word) for w in solution.words)
+    points = Counter()
+    for w in solution.words:
+        points[len(w.word)] += w.score
+    by_length = sorted(solution.words, key=lambda w: (-len(w.word), w.word))
+    for longest in (0, 1, 5, 50, 10_000):
+        summary = summarize(solution, longest)
+        assert summary.by_length == tuple(
+            LengthRow(n, lengths[n], points[n]) for n in sorted(lengths)
+        )
+        assert summary.longest == tuple(w.word for w in by_length[:longest])
+        assert summary.total == solution.total_score
+        long_points = sum(p for n, p in points.items() if n >= LONG_WORD)
+        assert summary.long_share == (long_points / summary.total if summary.total else 0.0)

@@ -195,7 +195,8 @@ def test_a_time_chosen_goes_along_to_the_same_board_and_the_next(client: FlaskCl
 def test_the_board_arrives_whole_on_the_solver_and_scoring_pages(
     client: FlaskClient, dice: str, seed: str
 ) -> None:
-    # Boards with Qu, a two-letter face (An, Ij) and a blank: each cube arrives as it was.
+    # Boards with Qu, a two-letter face (An) and a blank, and a Dutch one: each cube
+    # arrives as it was.
     doc = table(client, dice=dice, seed=seed)
     printed = faces(doc)
     solver = parse(client.get(doc.by_id("solver-link").attrs["href"]).text)

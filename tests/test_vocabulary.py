@@ -42,13 +42,13 @@ def test_a_round_in_progress_says_how_long_it_has_left(rooms_app: Flask, clock: 
 
 def test_a_round_in_its_grace_says_when_the_next_can_start(rooms_app: Flask, clock: Clock) -> None:
     host, code = room_with_a_round(rooms_app)
-    clock.advance(60.5)  # past its end, inside the 2 s for late words
+    clock.advance(60.25)  # past its end, inside the grace for late words
     response = host.post(f"/rooms/{code}/rounds", json={})
     error = error_of(response, 409)
     assert error["message"] == (
-        "round 1 has just ended; start the next in 2 s, once its last words are in"
+        "round 1 has just ended; start the next in 1 s, once its last words are in"
     )
-    assert response.headers["Retry-After"] == "2"
+    assert response.headers["Retry-After"] == "1"
 
 
 def test_no_message_of_the_rooms_holds_a_unix_time(rooms_app: Flask, clock: Clock) -> None:

@@ -21,17 +21,19 @@ API = {
     "/define",
     "/dictionaries",
     "/healthz",
+    "/openapi.json",
 }
 
 
 def test_every_route_but_static_files_belongs_to_an_area_s_blueprint(
     app: Flask,
 ) -> None:
-    # The API, the pages, the rooms, the interface's language switch (web/i18n.py), and
-    # what the app needs to be installed and used offline (web/offline.py).
+    # The API, the pages, the rooms, playing apart (today's boards, challenges: web/daily/),
+    # the interface's language switch (web/i18n.py), and what the app needs to be
+    # installed and used offline (web/offline.py).
     areas = {rule.endpoint.partition(".")[0] for rule in app.url_map.iter_rules()}
-    assert areas == {"api", "pages", "rooms", "language", "offline", "static"}
-    assert set(app.blueprints) == {"api", "pages", "rooms", "language", "offline"}
+    assert areas == {"api", "pages", "rooms", "daily", "language", "offline", "static"}
+    assert set(app.blueprints) == {"api", "pages", "rooms", "daily", "language", "offline"}
 
 
 def test_the_rooms_api_is_under_rooms_and_answers_in_json(app: Flask) -> None:
@@ -43,6 +45,28 @@ def test_the_rooms_api_is_under_rooms_and_answers_in_json(app: Flask) -> None:
     assert (response.status_code, response.mimetype) == (405, "application/json")
 
 
+def test_the_play_apart_api_is_under_daily_and_challenges_and_answers_in_json(
+    app: Flask,
+) -> None:
+    # Its pages are /today, /day/..., /challenge/CODE, /me, /transfer/CODE and /privacy.
+    paths = [rule.rule for rule in app.url_map.iter_rules() if rule.endpoint.startswith("daily.")]
+    calls = [path for path in paths if path.split("/")[1] in ("daily", "challenges")]
+    assert {path.split("/")[1] for path in paths} - {"daily", "challenges"} == {
+        "today",
+        "day",
+        "challenge",
+        "me",
+        "transfer",
+        "privacy",
+    }
+    for path in ("/daily/2027-01-15/en/4x4", "/challenges/ABCDEFGHJK", "/daily/me/name"):
+        response = app.test_client().put(path)
+        assert (response.status_code, response.mimetype) == (405, "application/json"), path
+    assert "/daily/<day>/<language>/<size>/words" in calls
+    response = app.test_client().get("/daily/nowhere")
+    assert (response.status_code, response.mimetype) == (404, "application/json")
+
+
 def test_the_json_addresses_are_the_api_blueprints_routes(app: Flask) -> None:
     assert json_paths(app) == API
 
@@ -52,10 +76,18 @@ def test_the_404_message_lists_the_pages_then_the_api_from_the_url_map(app: Flas
     # the rooms' too; form targets that only take a POST (/room/CODE/join) are not pages.
     assert not_found_message(app) == (
         "there is nothing at this address; the pages are /, /practice, /scoring, /table, "
-        "/room, /room/join and /room/CODE, the API /solve, /rich, /words.csv, /qr, /score, "
-        "/random, /lookup, /define, /dictionaries, /healthz, /rooms, /rooms/CODE/players, "
+        "/api, /room, /room/join, /room/CODE, /today, /day/DAY/LANGUAGE/SIZE, /challenge/CODE, "
+        "/me, /transfer/CODE and /privacy, the API /solve, /rich, /words.csv, /qr, /score, "
+        "/random, /lookup, /define, /dictionaries, /healthz, /openapi.json, /rooms, "
+        "/rooms/CODE/players, "
         "/rooms/CODE, /rooms/CODE/rounds, /rooms/CODE/lock, /rooms/CODE/players/SEAT, "
-        "/rooms/CODE/rounds/N/words, /rooms/CODE/rounds/N/results and /rooms/CODE/qr"
+        "/rooms/CODE/rounds/N/words, /rooms/CODE/rounds/N/results, /rooms/CODE/qr, /daily, "
+        "/daily/DAY/LANGUAGE/SIZE, /daily/DAY/LANGUAGE/SIZE/play, "
+        "/daily/DAY/LANGUAGE/SIZE/words, /daily/DAY/LANGUAGE/SIZE/finish, "
+        "/daily/DAY/LANGUAGE/SIZE/results, /daily/DAY/LANGUAGE/SIZE/challenge, /daily/me, "
+        "/daily/me/name, /daily/me/transfer, /daily/transfers/CODE, /daily/transfers/CODE/qr, "
+        "/challenges, /challenges/CODE, /challenges/CODE/play, /challenges/CODE/words, "
+        "/challenges/CODE/finish and /challenges/CODE/qr"
     )
 
 

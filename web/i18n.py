@@ -21,14 +21,15 @@ as data (``script_catalogue``, read by ``static/js/lib/i18n.js``): nothing to fe
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Mapping
+from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from babel import Locale
+from babel import Locale, numbers
 from babel.messages.pofile import read_po
-from flask import Blueprint, Flask, Response, redirect, request
+from flask import Blueprint, Flask, Response, g, redirect, request
 from flask.globals import request_ctx
 from flask_babel import (
     Babel,
@@ -39,7 +40,9 @@ from flask_babel import (
     refresh,
 )
 from flask_babel import gettext as _
+from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import NotFound
+from werkzeug.http import parse_accept_header, parse_cookie
 
 from boggle import i18n
 
@@ -53,25 +56,56 @@ LANGUAGES = {
     "nl": "Nederlands",
 }
 DEFAULT = "en"
+#: Each language's Babel locale, parsed once (Flask-Babel takes a locale as it is).
+LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
+#: Accept-Language headers whose language is kept: browsers send few different ones.
+ACCEPT_LANGUAGES_KEPT = 1024
 #: The cookie that keeps the reader's choice, and for how long.
 COOKIE = "lang"
 COOKIE_SECONDS = 365 * 24 * 3600
+#: Numbers each language keeps written (a few hundred bytes each): more than a day's
+#: boards show, so that nearly every one is written once per worker.
+NUMBERS_KEPT = 4096
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+#: Where Flask-Babel keeps the locale it has chosen, on ``g`` (flask_babel's
+#: ``_get_current_context``): tests/test_i18n.py holds a kept context to its choice.
+FLASK_BABEL_STORE = "_flask_babel"
+#: Where the app's static files are served (Flask's default): the same in every language.
+STATIC_PATH = "/static/"
 #: The catalogue domain of the page scripts' words.
 SCRIPT_DOMAIN = "js"
 
 bp = Blueprint("language", __name__)
 
 
-def select_locale() -> str:
+def select_locale() -> Locale:
     """The interface language of this request (the order is in the module's opening)."""
-    chosen = request.cookies.get(COOKIE, "")
-    if chosen in LANGUAGES:
-        return chosen
-    # By the primary subtag, in the browser's order of preference: "en-GB, de;q=0.5" is
-    # English (Werkzeug's best_match would take the exact "de" over the regional "en").
-    for value, _quality in request.accept_languages:
+    return LOCALES[language_of(request.environ)]
+
+
+def language_of(environ: Mapping[str, Any]) -> str:
+    """The interface language of a request, by its WSGI environ: the pages' and sentences'
+    (through Flask-Babel) and the one its answer says it is in (web/headers.py).
+
+    Every answer says its language, so this runs for every request: it reads the cookies
+    only when there is one that can be the choice, and each Accept-Language once.
+    """
+    if COOKIE in environ.get("HTTP_COOKIE", ""):
+        chosen = parse_cookie(environ).get(COOKIE, "")
+        if chosen in LANGUAGES:
+            return chosen
+    return accepted_language(environ.get("HTTP_ACCEPT_LANGUAGE", ""))
+
+
+@lru_cache(maxsize=ACCEPT_LANGUAGES_KEPT)
+def accepted_language(header: str) -> str:
+    """The interface language an Accept-Language header asks for (English by default).
+
+    By the primary subtag, in the browser's order of preference: "en-GB, de;q=0.5" is
+    English (Werkzeug's best_match would take the exact "de" over the regional "en").
+    """
+    for value, _quality in parse_accept_header(header, LanguageAccept):
         code = value.split("-", 1)[0].split("_", 1)[0].lower()
         if code in LANGUAGES:
             return code
@@ -79,25 +113,56 @@ def select_locale() -> str:
 
 
 def current_code() -> str:
-    """The language code in force for this request: ``en``, ``de``, ..."""
-    return str(get_locale() or DEFAULT)
+    """The language code in force for this request: ``en``, ``de``, ... (what Flask-Babel
+    chooses, ``select_locale``, without asking it: a room's poll needs only the code)."""
+    return language_of(request.environ) if request else DEFAULT
 
 
 def _request_language() -> i18n.Language | None:
     """The engine's view of the request's language (``boggle.i18n``); outside a request, none."""
-    context = request_ctx._get_current_object() if request_ctx else None
-    if context is None:
+    try:
+        context = request_ctx._get_current_object()
+    except RuntimeError:  # no request
         return None
     cached = getattr(context, "boggle_language", None)
     if cached is None:
-        cached = i18n.Language(
-            current_code(),
-            get_translations(),
-            lambda value: format_decimal(value),
-            lambda share: format_percent(share),
-        )
+        cached = _language(context.app, get_locale() or LOCALES[DEFAULT])
         context.boggle_language = cached
     return cached
+
+
+def _language(app: Flask, locale: Locale) -> i18n.Language:
+    """The engine's view of one language, made once per app: its catalogue, and its
+    ways with numbers remembered. Babel takes some 10 µs to write a number, and a
+    solved board's sentences write dozens, most of them the same from board to board
+    (counts of words, points, percentages); kept, each is a dictionary look-up. Being
+    the same object for every request in the language, it also lets the engine keep
+    what it has worded in it (boggle/ratings.py, the histogram's bars)."""
+    known = app.extensions.setdefault("boggle.languages", {})
+    code = str(locale)
+    found = known.get(code)
+    if found is None:
+        found = i18n.Language(
+            code,
+            get_translations(),
+            lru_cache(maxsize=NUMBERS_KEPT, typed=True)(
+                partial(numbers.format_decimal, locale=locale)
+            ),
+            lru_cache(maxsize=NUMBERS_KEPT, typed=True)(
+                partial(numbers.format_percent, locale=locale)
+            ),
+        )
+        known[code] = found
+    return found
+
+
+def _forget_language() -> None:
+    """Forget the language Flask-Babel chose for an earlier request in this app context
+    (a ``before_request`` hook). A server's request has an app context of its own, where
+    Flask-Babel has chosen nothing yet: only a kept one needs ``refresh``, which costs a
+    small answer a tenth of its time in the app."""
+    if FLASK_BABEL_STORE in g:
+        refresh()
 
 
 def init_app(app: Flask) -> None:
@@ -107,9 +172,16 @@ def init_app(app: Flask) -> None:
     # Flask-Babel keeps the locale on `g`, which lives as long as the app context: a
     # context kept across requests (a test's, a command's) would keep the first reader's
     # language for every later one. Each request chooses afresh.
-    app.before_request(refresh)
+    app.before_request(_forget_language)
     app.register_blueprint(bp)
-    app.after_request(_mark_language)
+    # Each language made now, in gunicorn's master before it forks: its catalogue and
+    # Babel's data for its numbers (a file read and unpickled per language, a tenth of
+    # a second or more) are then the workers' from the start, not read by each
+    # worker's first request in that language.
+    for code in LANGUAGES:
+        with app.test_request_context("/", headers={"Accept-Language": code}):
+            language = i18n.current()
+            language.number(1204), language.percent(0.5)
 
     @app.context_processor
     def _language_context() -> dict[str, Any]:
@@ -127,13 +199,28 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["percent"] = lambda share: format_percent(share)
 
 
-def _mark_language(response: Response) -> Response:
-    """Say the answer's language, and that it depends on the reader's (not for files)."""
-    if request.endpoint != "static":
-        response.headers.setdefault("Content-Language", current_code())
-        response.vary.add("Accept-Language")
-        response.vary.add("Cookie")
-    return response
+def language_headers(
+    environ: Mapping[str, Any], present: Mapping[str, str]
+) -> list[tuple[str, str]]:
+    """The headers that say an answer's language, and that it depends on the reader's,
+    for an answer whose headers (names in lower case) are ``present``: Content-Language
+    unless it says its own, and ``Vary: Accept-Language, Cookie`` joined to its own Vary
+    (returned whole, to replace it). None for a static file, the same in every language.
+    """
+    if environ.get("PATH_INFO", "").startswith(STATIC_PATH):
+        return []
+    added = []
+    if "content-language" not in present:
+        added.append(("Content-Language", language_of(environ)))
+    vary = present.get("vary")
+    if vary is None:
+        added.append(("Vary", "Accept-Language, Cookie"))
+    else:
+        names = [name.strip() for name in vary.split(",") if name.strip()]
+        known = {name.lower() for name in names}
+        names += [name for name in ("Accept-Language", "Cookie") if name.lower() not in known]
+        added.append(("Vary", ", ".join(names)))
+    return added
 
 
 def _safe_next(target: str | None) -> str:

@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 
-from . import pages, play, service, table
+from . import openapi, pages, play, service, table
 from .errors import APIError
 from .i18n import current_code
 from .params import read_fields
@@ -80,3 +80,9 @@ def tabletop() -> tuple[str, int, dict[str, str]]:
     context = table.table_context(request, service.catalog(), current_code())
     page = render_template("table.html", **context)
     return page, context["status"], context.get("headers", {})
+
+
+@bp.get("/api")
+def api_reference() -> str:
+    """The API's OpenAPI document laid out for people, drawn on the server."""
+    return render_template("api.html", api=openapi.reference(current_app))

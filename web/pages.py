@@ -83,22 +83,24 @@ def page_rules(**more: Any) -> dict[str, Any]:
 def board_reading(rules: Ruleset) -> dict[str, Any]:
     """How a board is read in one language, for static/js/lib/board-text.js (its
     ``language()``): the alphabet and faces (as ``/dictionaries`` says them), the letter
-    typed alone for a face (q for Qu), whether accents fold (é is e in French) and
+    typed alone for a face (q for Qu), whether accents fold (é is e in French),
     whether text is put in composed form first (every language but English, whose
-    boards are read as typed). tests/test_board_text_parity.py holds the script's
-    reading with this data to boggle/board.py's in every language."""
+    boards are read as typed) and the ligatures read as their letters (Dutch ĳ).
+    tests/test_board_text_parity.py holds the script's reading with this data to
+    boggle/board.py's in every language."""
     return {
         "alphabet": rules.alphabet,
         "multi_letter_faces": list(rules.multi_letter_faces),
         "letter_faces": dict(rules.letter_faces),
         "folds_accents": rules.folds_accents,
         "composed": rules is not RULES,
+        "ligatures": [list(pair) for pair in rules.ligatures],
     }
 
 
 def picker_faces(catalog: Catalog, name: str) -> list[str]:
     """The cubes of more than one letter a list's dice carry, as printed (the grid's
-    picker offers them): ``Qu``, ``Ij`` for Dutch; the default list's for a name unknown."""
+    picker offers them): ``Qu``, English's ``Th``...; the default list's for a name unknown."""
     rules = catalog.rules(name if name in catalog else None)
     return [display_face(face) for face in rules.multi_letter_faces]
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask import Request
@@ -19,6 +20,7 @@ from werkzeug.datastructures import MultiDict
 
 from boggle import Board, BoardError, DiceError, i18n, parse_board
 from boggle.board import shape_text
+from boggle.definitions import MAX_WORD_CHARS as DEFINITION_WORD_CHARS
 from boggle.dice import ALL_DICE_SETS, DEFAULT_SET, SEED_LIMIT, DiceSet, dice_set
 from boggle.dictionary import MAX_WORD_LENGTH
 from boggle.rules import RULES, Ruleset
@@ -35,6 +37,71 @@ class Limits:
     max_board_chars: int
     max_cells: int
     max_side: int
+
+
+#: A bound of a field: a number, or the name of the setting that gives it (``MAX_SIDE``).
+Bound = int | str
+
+
+@dataclass(frozen=True)
+class Field:
+    """A request field as its reader takes it and the API's document describes it.
+
+    Each route reads the fields it declares (``read_fields(request, FIELDS)``), and the
+    document (web/openapi.py) describes those same fields: the reader's bounds are the
+    numbers or settings named here, read by the reader and written into the schema, so
+    the two cannot drift. ``codes`` are the errors the reader answers.
+    """
+
+    name: str
+    description: str
+    #: The JSON schema of a value in a query string or form (where every value is text,
+    #: read as the schema says), with settings named by ``Setting`` put in per app.
+    schema: Mapping[str, Any]
+    codes: tuple[str, ...] = ()
+    required: bool = False
+    example: Any = None
+    #: The schema in a JSON body, where it takes more than text (a board as rows).
+    json_schema: Mapping[str, Any] | None = field(default=None)
+
+    def optional(self) -> Field:
+        """The same field, not required (a board to go on from, in /rich)."""
+        return replace(self, required=False)
+
+    def bounds(self, config: Mapping[str, Any] | None = None) -> tuple[int, int]:
+        """The range of a whole-number field: its schema's minimum and maximum."""
+        return (
+            resolve(self.schema["minimum"], config or {}),
+            resolve(self.schema["maximum"], config or {}),
+        )
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A bound that is a setting (app.py ``DEFAULTS``): put in when the document is built."""
+
+    name: str
+
+
+def resolve(value: Any, config: Mapping[str, Any]) -> Any:
+    """A schema, or a value in one, with each ``Setting`` replaced by the app's value."""
+    if isinstance(value, Setting):
+        return config[value.name]
+    if isinstance(value, Mapping):
+        return {key: resolve(item, config) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [resolve(item, config) for item in value]
+    return value
+
+
+def whole_number(low: int | Setting, high: int | Setting) -> dict[str, Any]:
+    """The schema of a whole-number field, as ``read_whole_number`` reads it."""
+    return {"type": "integer", "minimum": low, "maximum": high}
+
+
+def names(fields: tuple[Field, ...]) -> tuple[str, ...]:
+    """The names of a route's fields, as ``read_fields`` takes them."""
+    return tuple(declared.name for declared in fields)
 
 
 class _DuplicateKeyError(Exception):
@@ -259,7 +326,7 @@ def _check_row_list(rows: list, limits: Limits) -> None:
 
 def read_min_length(value: Any, default: int) -> int:
     """The ``min_length`` field: a whole number of letters from 3 to the longest word kept."""
-    number = read_whole_number(value, "min_length", SHORTEST_SCORED, MAX_WORD_LENGTH)
+    number = read_whole_number(value, MIN_LENGTH.name, *MIN_LENGTH.bounds())
     return default if number is None else number
 
 
@@ -295,12 +362,12 @@ def read_dice_set(value: Any, default: str = DEFAULT_SET) -> DiceSet:
 
 def read_seed(value: Any) -> int | None:
     """The ``seed`` field: a whole number, or absent for a fresh one."""
-    return read_whole_number(value, "seed", 0, SEED_LIMIT - 1)
+    return read_whole_number(value, SEED.name, *SEED.bounds())
 
 
 def read_size(value: Any, field: str, limits: Limits) -> int | None:
-    """A ``rows`` or ``cols`` field: 1 to the largest side allowed."""
-    return read_whole_number(value, field, 1, limits.max_side)
+    """A ``rows`` or ``cols`` field: 1 to the largest side allowed (MAX_SIDE)."""
+    return read_whole_number(value, field, *ROWS.bounds({"MAX_SIDE": limits.max_side}))
 
 
 def read_whole_number(value: Any, field: str, low: int, high: int) -> int | None:
@@ -530,3 +597,159 @@ def read_form_players(form: MultiDict) -> list[dict[str, str]]:
         for name, words in zip(names, lists, strict=True)
         if name.strip() or words.strip()
     ]
+
+
+# --- The fields, as the API's document describes them ---------------------------------
+# Each route reads a tuple of these (web/api.py); the document (web/openapi.py) is
+# written from the same tuples, and the readers above take their bounds from here.
+
+#: The codes of every field that takes a word list's name, and of ``dice``.
+_NAME_CODES = ("bad_dictionary", "unknown_dictionary")
+
+BOARD = Field(
+    "board",
+    "The board: letters as typed (rows apart by spaces, '/', ',', ';' or line breaks; "
+    "'qu', 'th'... one cube; '#' or '.' a blank; 'RxC:' first for a shape that is not "
+    "square), or in JSON a list of rows, each a list of cell strings or a row's text. "
+    "Read in the dictionary's language.",
+    {"type": "string", "minLength": 1, "maxLength": Setting("MAX_BOARD_CHARS")},
+    ("missing_board", "bad_board", "board_too_long", "board_too_large"),
+    required=True,
+    example="sers patg line sers",
+    json_schema={
+        "oneOf": [
+            {"type": "string", "minLength": 1, "maxLength": Setting("MAX_BOARD_CHARS")},
+            {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": Setting("MAX_SIDE"),
+                "items": {
+                    "oneOf": [
+                        {"type": "string", "minLength": 1},
+                        {
+                            "type": "array",
+                            "minItems": 1,
+                            "maxItems": Setting("MAX_SIDE"),
+                            "items": {"type": "string", "minLength": 1, "maxLength": 8},
+                        },
+                    ]
+                },
+            },
+        ]
+    },
+)
+MIN_LENGTH = Field(
+    "min_length",
+    "The shortest word counted, in letters ('Qu' is two). Default: the rules' for the "
+    "board's size (3, or 4 on a 6x6 board).",
+    whole_number(SHORTEST_SCORED, MAX_WORD_LENGTH),
+    ("bad_min_length",),
+    example=3,
+)
+DICTIONARY = Field(
+    "dictionary",
+    "A word list's name, any case (GET /dictionaries lists them). Default: the "
+    "server's default list, or the dice's language's.",
+    {"type": "string", "enum": Setting("DICTIONARY_NAMES")},
+    _NAME_CODES,
+    example="standard",
+)
+DICE = Field(
+    "dice",
+    "A dice set's name, any case. Default: the set made for the size in the "
+    "dictionary's language ('new' for an English 4x4 board).",
+    {"type": "string", "enum": sorted(ALL_DICE_SETS)},
+    ("bad_dice", "unknown_dice"),
+    example="classic",
+)
+SEED = Field(
+    "seed",
+    "The seed that rolls the same board again. Default: a fresh one, answered.",
+    whole_number(0, SEED_LIMIT - 1),
+    ("bad_seed",),
+    example=42,
+)
+ROWS = Field(
+    "rows",
+    "Rows of the board; one of rows and cols is enough for a square. Default: the dice's.",
+    whole_number(1, Setting("MAX_SIDE")),
+    ("bad_rows", "board_too_large"),
+    example=4,
+)
+COLS = Field(
+    "cols",
+    "Columns of the board. Default: as many as the rows, or the dice's.",
+    whole_number(1, Setting("MAX_SIDE")),
+    ("bad_cols", "board_too_large"),
+    example=4,
+)
+WORD = Field(
+    "word",
+    "A word as written: any case, quotes and punctuation around it ignored.",
+    {"type": "string", "minLength": 1, "maxLength": Setting("SCORE_MAX_WORD_CHARS")},
+    ("missing_word", "bad_word"),
+    required=True,
+    example="quiet",
+)
+PLAYERS = Field(
+    "players",
+    "The players of a game: each a name and the words they wrote, as a list or one "
+    "text of words apart by spaces, commas or semicolons.",
+    {"type": "string"},  # not in a query string: a form sends repeated name and words
+    (
+        "no_players",
+        "bad_players",
+        "too_many_players",
+        "bad_player_name",
+        "duplicate_player",
+        "bad_words",
+        "too_many_words",
+        "unknown_field",
+    ),
+    required=True,
+    example=[{"name": "Ann", "words": ["slate", "sea"]}, {"name": "Bob", "words": "sea, lines"}],
+    json_schema={
+        "type": "array",
+        "minItems": 1,
+        "maxItems": Setting("SCORE_MAX_PLAYERS"),
+        "items": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": list(PLAYER_FIELDS[:1]),
+            "properties": {
+                "name": {
+                    "type": "string",
+                    "pattern": r"\S",
+                    "maxLength": Setting("SCORE_MAX_NAME_CHARS"),
+                },
+                "words": {
+                    "oneOf": [
+                        {
+                            "type": "array",
+                            "maxItems": Setting("SCORE_MAX_WORDS"),
+                            "items": {
+                                "type": "string",
+                                "maxLength": Setting("SCORE_MAX_WORD_CHARS"),
+                            },
+                        },
+                        {"type": "string"},
+                    ]
+                },
+            },
+        },
+    },
+)
+
+#: /define's word: its length is WordNet's reader's limit (boggle/definitions.py).
+DEFINE_WORD = replace(
+    WORD, schema={"type": "string", "minLength": 1, "maxLength": DEFINITION_WORD_CHARS}
+)
+
+#: The fields of each JSON route: what it reads, and what its document describes.
+SOLVE_FIELDS = (BOARD, MIN_LENGTH, DICTIONARY)
+RICH_FIELDS = (DICE, DICTIONARY, SEED, BOARD.optional())
+SCORE_FIELDS = (BOARD, MIN_LENGTH, DICTIONARY, PLAYERS)
+RANDOM_FIELDS = (DICE, DICTIONARY, SEED, ROWS, COLS)
+LOOKUP_FIELDS = (WORD, DICTIONARY)
+#: /define's: the word, and a dictionary only to refuse another language's.
+DEFINE_FIELDS = (DEFINE_WORD, DICTIONARY)

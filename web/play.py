@@ -17,6 +17,7 @@ the pages' own messages here, their labels in the templates; the engine's senten
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -68,6 +69,12 @@ BIG_BOARD_CELLS = DICE_SETS["superbig"].rows * DICE_SETS["superbig"].cols
 MAX_ROUND_SECONDS = 60 * 60
 #: The random boards a round can be played on: sizes real dice are made for.
 PRACTICE_SIZES = ((4, 4), (5, 5), (6, 6))
+#: The cookie static/js/practice.js keeps while a round runs: its board's shape
+#: (``4x5``), until the round's end. The round itself is in the browser's storage, where
+#: the server cannot see it; with this the page is drawn as the round's screen from the
+#: first paint, rather than as the setup the script would then replace.
+RUNNING_COOKIE = "practice_round"
+RUNNING_SHAPE = re.compile(r"([0-9]{1,4})x([0-9]{1,4})")
 
 # --- The scoring page ------------------------------------------------------------------
 
@@ -218,6 +225,7 @@ def practice_context(request: Request, limits: Limits, catalog: Catalog) -> dict
             # Worded here, in the request's language: the table holds the English.
             verdicts={verdict: _(text) for verdict, text in VERDICT_TEXT.items()},
         ),
+        "running": running_shape(request.cookies.get(RUNNING_COOKIE, ""), limits),
         "error": None,
         "status": 200,
     }
@@ -240,6 +248,20 @@ def practice_context(request: Request, limits: Limits, catalog: Catalog) -> dict
         context["status"] = error.status
         context["headers"] = error.headers
     return context
+
+
+def running_shape(value: str, limits: Limits) -> tuple[int, int] | None:
+    """The shape of the round running, from its cookie (``4x5``); None for none, or for
+    a value that is not a board's shape within the limits (the script draws the page
+    then, as without the cookie)."""
+    # ASCII digits only: str.isdecimal and int() take other scripts' digits too.
+    match = RUNNING_SHAPE.fullmatch(value)
+    if match is None:
+        return None
+    shape = int(match[1]), int(match[2])
+    if min(shape) < 1 or max(shape) > limits.max_side or shape[0] * shape[1] > limits.max_cells:
+        return None
+    return shape
 
 
 def read_seconds(value: Any) -> int | str:

@@ -1,12 +1,18 @@
-"""Security headers on every response.
+"""Security headers on every response (added as it leaves the app, web/headers.py), and
+the Host every request must name.
 
 The page has no inline script or style (everything is in static/), so the policy can
 forbid both; ``frame-ancestors 'none'`` stops the app being framed by another site.
+An answer to a request that came over TLS (directly, or through the one proxy the
+``PROXY_HOPS`` setting trusts) also tells the browser to use TLS alone from then on.
 """
 
 from __future__ import annotations
 
-from flask import Response
+from collections.abc import Container
+
+from flask import request
+from werkzeug.exceptions import SecurityError
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -32,9 +38,34 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 
+#: Sent over TLS only (RFC 6797 has browsers ignore it over plain HTTP): a year, the
+#: least that browsers' preload lists take. No ``includeSubDomains``: the app cannot
+#: know what else runs under its domain. deploy/nginx.conf sends the same on its own
+#: answers (a test holds the two equal).
+STRICT_TRANSPORT_SECURITY = "max-age=31536000"
 
-def add_security_headers(response: Response) -> Response:
-    """Set the security headers (an ``after_request`` hook)."""
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
-    return response
+
+#: The headers by their names in lower case, as the names an answer has are compared.
+BY_LOWER_NAME = {name.lower(): (name, value) for name, value in HEADERS.items()}
+HSTS = ("strict-transport-security", ("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY))
+
+
+def missing_security_headers(present: Container[str], secure: bool) -> list[tuple[str, str]]:
+    """The security headers an answer whose header names (in lower case) are ``present``
+    does not set itself: every one, but for a page that sets its own; and over TLS
+    (``secure``, as Werkzeug's ``request.is_secure`` says it), HSTS."""
+    missing = [header for lower, header in BY_LOWER_NAME.items() if lower not in present]
+    if secure and HSTS[0] not in present:
+        missing.append(HSTS[1])
+    return missing
+
+
+def require_host() -> None:
+    """Refuse a request that names no Host, or an empty one (a ``before_request`` hook).
+
+    HTTP/1.0 allows leaving it out, and Werkzeug then builds links from the server's
+    own address: behind nginx on a Unix socket that is nothing, and a room's link was
+    ``http:///room/...``. Answered as an untrusted Host (400 ``untrusted_host``).
+    """
+    if not request.environ.get("HTTP_HOST", "").strip():
+        raise SecurityError("the request names no Host")

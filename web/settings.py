@@ -75,6 +75,8 @@ def optional(rule: Rule) -> Rule:
         except SettingError as error:
             raise SettingError(f"{error}, or none") from None
 
+    if hasattr(rule, "shown"):
+        check.shown = rule.shown  # type: ignore[attr-defined]
     return check
 
 
@@ -121,6 +123,19 @@ def choice(choices: tuple[str, ...]) -> Rule:
             raise SettingError(allowed)
         return value.strip().lower()
 
+    return check
+
+
+def secret(least: int) -> Rule:
+    """A rule: text of at least ``least`` characters, never shown when refused."""
+    allowed = f"text of {least} characters or more"
+
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or len(value.strip()) < least:
+            raise SettingError(allowed)
+        return value.strip()
+
+    check.shown = lambda value: "(a secret, not shown)"  # type: ignore[attr-defined]
     return check
 
 

@@ -44,6 +44,19 @@ class Language:
     capitalised_nouns: bool = False
     #: The Hunspell dictionary whose flags tell proper names from nouns (German only).
     hunspell_dic: Path | None = None
+    #: A Hunspell dictionary (.dic, its .aff beside it) whose stems are expanded through
+    #: its affix rules by Hunspell's own `unmunch` and added to the source's entries:
+    #: the inflected forms (plurals, every tense) a plain list may lack (Spanish).
+    expand_dic: Path | None = None
+    #: The Debian package of ``expand_dic``.
+    expand_package: str = ""
+    #: Affix flags of ``expand_dic`` left out of the expansion: every flag from this
+    #: character on (by code point). Spanish: the classes that attach pronouns to a verb
+    #: (dámelo, cantándoselas), which would double the list (README.md says why).
+    expand_leaves_out_from: str = ""
+    #: Names the source writes as it writes other words, listed by hand: German places
+    #: flagged as nouns (Berlin), Spanish names in a list without capitals (españa).
+    names_file: Path | None = None
     shortest_word: int = 3
     #: As English: no word comes near it, so it only guards against a broken source.
     longest_word: int = 64
@@ -64,6 +77,8 @@ class Language:
 
 
 DICT = Path("/usr/share/dict")
+HUNSPELL = Path("/usr/share/hunspell")
+HERE = Path(__file__).resolve().parent
 
 LANGUAGES: dict[str, Language] = {
     language.code: language
@@ -80,6 +95,8 @@ LANGUAGES: dict[str, Language] = {
             replacements=(("ß", "ss"),),
             capitalised_nouns=True,
             hunspell_dic=Path("/usr/share/hunspell/de_DE.dic"),
+            # Place names igerman98 flags as it flags nouns (Berlin/Sm as Ärger/Sm).
+            names_file=HERE / "de-places.txt",
             vowels="aeiouyäöü",
         ),
         Language(
@@ -98,6 +115,13 @@ LANGUAGES: dict[str, Language] = {
             name="Español",
             package="wspanish",
             source=DICT / "spanish",
+            # wspanish holds lemmas only (casa, not casas; hablar, not hablamos): the
+            # Hunspell dictionary's expansion brings every plural and verb form.
+            expand_dic=HUNSPELL / "es_ES.dic",
+            expand_package="hunspell-es",
+            expand_leaves_out_from="À",
+            # wspanish is all lower case, so its names cannot be told by a capital.
+            names_file=HERE / "es-names.txt",
             alphabet="abcdefghijklmnopqrstuvwxyzñ",
             # Ñ is a letter of the Spanish alphabet with its own Scrabble tile; the
             # acute accent and the diaeresis (canción, pingüino) are not.
@@ -127,12 +151,12 @@ LANGUAGES: dict[str, Language] = {
             package="wdutch",
             source=DICT / "dutch",
             alphabet="abcdefghijklmnopqrstuvwxyz",
-            # Dutch Scrabble ignores diacritics (één, ideeën are EEN, IDEEEN) and spells
-            # IJ with the I and J tiles, so i and j stay letters; the cubes also carry an
-            # IJ face, since Dutch treats ij as one letter too (IJsselmeer) and it is as
-            # frequent in Dutch words as j or z.
+            # Dutch Scrabble ignores diacritics (één, ideeën are EEN, IDEEEN). IJ is two
+            # letters, I and J: Dutch Scrabble has had no IJ tile since 14 March 1998 and
+            # no Dutch Boggle IJ cube is documented (README.md, "Dutch IJ"); the ligature
+            # ĳ, which a keyboard may give, is those two letters.
             kept="",
-            multi_letter_faces=(QU, "ij"),
+            replacements=(("ĳ", "ij"),),
             # Prefixes listed as entries (anti, mini, pro, ver are words and stay), and
             # the months' abbreviations (jan, okt; the source lists them with a dot too).
             not_words=frozenset(

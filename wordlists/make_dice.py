@@ -8,14 +8,16 @@ Usage:
 No documented make of German, French, Spanish, Italian or Dutch Boggle dice could be
 found and checked, so each set is built the same way (README.md, "Dice"):
 
-1. Count the faces each word of 3 to 8 letters (what a 4x4 board mostly holds) would
-   use: every letter, with "qu" (and Dutch "ij") counted as the one face it is played on.
-2. Raise each count to the language's SHARPNESS (tuned with
+1. Leave out every face rarer than RAREST_SHARE (0.5%) of the faces the whole list's
+   words are spelt with ("qu" counted as the one face it is played on): such a face is
+   dead on most boards (Italian J, K, W, X, Y; German J, Q, X, Y, Ö), and the words
+   that need it are too few to be worth the cells it takes from the common letters.
+2. Count the faces each word of 3 to 8 letters (what a 4x4 board mostly holds) uses.
+3. Raise each count to the language's SHARPNESS (tuned with
    benchmarks/language_boards.py so boards come as near English ones in words as the
    language's list allows) and share the set's faces (16 x 6 or 25 x 6) out in
-   proportion, largest remainders first, every face at least once so every word can
-   be spelt.
-3. Deal the faces, most frequent first, onto the dice in turn (die 1, 2, ... 16, 1, ...),
+   proportion, largest remainders first, every face kept at least once.
+4. Deal the faces, most frequent first, onto the dice in turn (die 1, 2, ... 16, 1, ...),
    so a common letter is spread over many dice, as on the published sets, and no die
    carries a letter twice unless the letter has more faces than there are dice.
 
@@ -45,10 +47,13 @@ FACES_PER_DIE = 6
 SIZES = (("", "Boggle", 4, 4), ("-big", "Big Boggle", 5, 5))
 # Words longer than this are rare on a 4x4 board, so their letters do not steer the dice.
 LONGEST_COUNTED = 8
+# A face whose share of the faces the list's words are spelt with is below this has
+# no place on the dice: it would show on a board far more often than a word needs it.
+RAREST_SHARE = 0.005
 
 # How much more the common faces get than plain proportion (1.0), per language. Chosen
 # with benchmarks/language_boards.py; README.md has the runs.
-SHARPNESS = {"de": 1.6, "fr": 1.2, "es": 1.4, "it": 1.6, "nl": 1.0}
+SHARPNESS = {"de": 1.8, "fr": 0.7, "es": 0.5, "it": 1.6, "nl": 1.0}
 
 
 def faces_of(word: str, language: Language) -> list[str]:
@@ -68,6 +73,21 @@ def face_counts(words: Sequence[str], language: Language) -> Counter[str]:
         if len(word) <= LONGEST_COUNTED:
             counts.update(faces_of(word, language))
     return counts
+
+
+def face_shares(words: Sequence[str], language: Language) -> dict[str, float]:
+    """Each face's share of the faces all the list's words are spelt with."""
+    counts: Counter[str] = Counter()
+    for word in words:
+        counts.update(faces_of(word, language))
+    total = sum(counts.values())
+    return {face: counts[face] / total for face in all_faces(language)}
+
+
+def kept_faces(words: Sequence[str], language: Language) -> list[str]:
+    """The faces the dice carry: the language's, less those rarer than RAREST_SHARE."""
+    shares = face_shares(words, language)
+    return [face for face in all_faces(language) if shares[face] >= RAREST_SHARE]
 
 
 def all_faces(language: Language) -> list[str]:
@@ -118,8 +138,7 @@ def make_sets(language: Language, words: Sequence[str]) -> dict[str, dict[str, o
     """The language's dice sets, by name, as DiceSpec's fields."""
     counts = face_counts(words, language)
     sharpness = SHARPNESS[language.code]
-    # A face no counted word uses still gets one (the floor in apportion).
-    weights = {face: float(counts[face]) ** sharpness for face in all_faces(language)}
+    weights = {face: float(counts[face]) ** sharpness for face in kept_faces(words, language)}
     sets: dict[str, dict[str, object]] = {}
     for suffix, title, rows, cols in SIZES:
         dice = deal(apportion(weights, rows * cols * FACES_PER_DIE), rows * cols)

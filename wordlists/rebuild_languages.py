@@ -5,11 +5,14 @@ Usage:
     python3 wordlists/rebuild_languages.py               # rewrite de.txt ... nl.txt and
                                                          # their -display.txt, print counts
     python3 wordlists/rebuild_languages.py --sample 100  # ... and a seeded sample of each
+                                                         # (--seed N for another one)
     python3 wordlists/rebuild_languages.py --check       # CI: fail if a committed file is
                                                          # missing or differs from a rebuild
 
 The sources are Debian's `wngerman`, `wfrench`, `wspanish`, `witalian` and `wdutch`
-(/usr/share/dict/*), and `hunspell-de-de`, whose flags tell German names from nouns.
+(/usr/share/dict/*), `hunspell-de-de`, whose flags tell German names from nouns, and
+`hunspell-es`, expanded through its affix rules by `unmunch` (Debian's
+`hunspell-tools`) for Spanish's plurals and verb forms.
 Each language's rules are data in languages.py; README.md says why each is what it is.
 Standard library only, like rebuild.py, whose helpers this reuses.
 """
@@ -18,6 +21,8 @@ from __future__ import annotations
 
 import argparse
 import random
+import shutil
+import subprocess
 import sys
 import tempfile
 import unicodedata
@@ -39,6 +44,8 @@ EXPECTED_VERSIONS = {
     "hunspell-de-de": "20161207-11",
     "wfrench": "1.2.7-2",
     "wspanish": "1.0.30",
+    "hunspell-es": "1:7.5.0-1",
+    "hunspell-tools": "1.7.1-1",
     "witalian": "1.10",
     "wdutch": "1:2.20.19-2",
 }
@@ -54,6 +61,11 @@ NAME_FLAGS = frozenset("S")
 # Abstract nouns take no plural either (Gereiztheit, Autismus); these endings mark them
 # as nouns, and no name in the sample ends so.
 NOUN_ENDINGS = ("heit", "keit", "ung", "schaft", "tum", "ismus", "enz", "anz", "ität", "ion")
+
+# What every affix of a Spanish class left out of the expansion ends in: the pronouns a
+# verb form takes after it (dame, dámelo, cantándoselas). The rebuild checks it, so a
+# new release that puts another kind of affix among them fails loudly.
+CLITICS = ("me", "te", "se", "nos", "os", "lo", "la", "los", "las", "le", "les")
 
 
 class RebuildError(Exception):
@@ -98,6 +110,73 @@ def read_dic(dic_path: Path) -> dict[str, set[str]]:
     return flags
 
 
+def unmunch_path() -> str:
+    """Where Hunspell's unmunch is; RebuildError naming its package if it is not installed."""
+    path = shutil.which("unmunch")
+    if path is None:
+        raise RebuildError("unmunch is missing; install hunspell-tools")
+    return path
+
+
+def affix_classes(aff_path: Path) -> dict[str, list[str]]:
+    """A Hunspell .aff file's suffix classes: each flag with what its affixes add."""
+    classes: dict[str, list[str]] = {}
+    for line in aff_path.read_text(encoding="utf-8").split("\n"):
+        fields = line.split()
+        # "SFX flag strip add condition": a rule; "SFX flag Y count": a class's header.
+        if len(fields) >= 5 and fields[0] == "SFX":
+            classes.setdefault(fields[1], []).append(fields[3].split("/")[0])
+    return classes
+
+
+def left_out_flags(language: Language, aff_path: Path) -> frozenset[str]:
+    """The flags the expansion leaves out, each checked to attach only pronouns."""
+    start = language.expand_leaves_out_from
+    if not start:
+        return frozenset()
+    flags = {flag: adds for flag, adds in affix_classes(aff_path).items() if flag >= start}
+    for flag, adds in flags.items():
+        others = [add for add in adds if not add.endswith(CLITICS)]
+        if others:
+            raise RebuildError(
+                f"{aff_path}: class {flag} is left out as pronouns after a verb, but it "
+                f"also adds {others[:3]}; review expand_leaves_out_from in languages.py"
+            )
+    return frozenset(flags)
+
+
+def expand(language: Language) -> list[str]:
+    """Every form of the language's Hunspell dictionary, by unmunch, less the left-out flags."""
+    dic_path = language.expand_dic
+    assert dic_path is not None
+    aff_path = dic_path.with_suffix(".aff")
+    package = language.expand_package
+    try:
+        lines = dic_path.read_text(encoding="utf-8").split("\n")
+        aff_path.stat()
+    except FileNotFoundError as error:
+        raise RebuildError(f"{error.filename} is missing; install {package}") from None
+    leave_out = left_out_flags(language, aff_path)
+    kept = [lines[0]]
+    for line in lines[1:]:
+        stem, slash, flags = line.partition("/")
+        flags = "".join(flag for flag in flags if flag not in leave_out)
+        kept.append(f"{stem}/{flags}" if slash and flags else stem)
+    with tempfile.TemporaryDirectory(prefix="boggle-unmunch-") as tmp:
+        dic = Path(tmp) / dic_path.name
+        dic.write_text("\n".join(kept), encoding="utf-8")
+        # unmunch prints every form, stems included, one a line; it chatters on stderr.
+        result = subprocess.run(
+            [unmunch_path(), str(dic), str(aff_path)],
+            capture_output=True,
+            check=False,
+        )
+    if result.returncode != 0:
+        raise RebuildError(f"unmunch failed on {dic_path} (exit {result.returncode})")
+    forms = (line.strip() for line in result.stdout.decode("utf-8").split("\n"))
+    return sorted({form for form in forms if form})
+
+
 def dotted(entries: Iterable[str]) -> frozenset[str]:
     """The entries listed with a final dot, without it: abbreviations (usw., evtl., jan.)."""
     return frozenset(entry[:-1] for entry in entries if entry.endswith("."))
@@ -113,7 +192,7 @@ def german_names(dic_path: Path) -> frozenset[str]:
 
 
 def is_german_name(entry: str, names: frozenset[str]) -> bool:
-    """Whether a wngerman entry is a name or a name's genitive (Anna, Annas)."""
+    """Whether a wngerman entry is a name or a name's genitive (Anna, Annas; Berlin, Berlins)."""
     return entry in names or (entry.endswith("s") and entry[:-1] in names)
 
 
@@ -138,13 +217,26 @@ def has_qu_only(word: str) -> bool:
     return all(word[i + 1 : i + 2] == "u" for i, ch in enumerate(word) if ch == "q")
 
 
+def read_names(path: Path) -> frozenset[str]:
+    """A list of names kept beside the rebuild: one a line; '#' starts a comment."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RebuildError(f"{path} is missing; it is part of the repository") from None
+    return frozenset(
+        line.split("#", 1)[0].strip() for line in text.split("\n") if line.split("#", 1)[0].strip()
+    )
+
+
 def proper_name_test(language: Language) -> Callable[[str], bool]:
     """The test that says an entry is a proper name, in this language's way."""
+    listed = read_names(language.names_file) if language.names_file else frozenset()
     if not language.capitalised_nouns:
-        # Nouns are written in lower case: a capital marks a name (Paris, Nelis).
-        return lambda entry: entry[:1].isupper()
+        # Nouns are written in lower case: a capital marks a name (Paris, Nelis); a
+        # source in lower case alone (wspanish) has its names listed (españa, carlos).
+        return lambda entry: entry[:1].isupper() or entry in listed
     assert language.hunspell_dic is not None
-    names = german_names(language.hunspell_dic)
+    names = german_names(language.hunspell_dic) | listed
     return lambda entry: is_german_name(entry, names)
 
 
@@ -152,6 +244,10 @@ def build(language: Language) -> Built:
     """Read one language's source and apply its rules, counting what each step keeps."""
     entries = read_source(language.source)
     stages = [(f"entries in {language.source}", len(entries))]
+    if language.expand_dic is not None:
+        entries = sorted(set(entries) | set(expand(language)))
+        expanded = f"with the forms of {language.expand_dic} (unmunch; no pronouns after verbs)"
+        stages.append((expanded, len(entries)))
 
     def keep(description: str, test: Callable[[str], bool]) -> None:
         entries[:] = [entry for entry in entries if test(entry)]
@@ -240,7 +336,7 @@ def check(out_dir: Path, languages: Sequence[Language]) -> list[str]:
     return problems
 
 
-def name_samples(language: Language, sample: int) -> str:
+def name_samples(language: Language, sample: int, seed: int = SAMPLE_SEED) -> str:
     """Seeded samples of the capitalised entries the name test keeps and drops (German)."""
     test = proper_name_test(language)
     capitalised = [
@@ -251,19 +347,23 @@ def name_samples(language: Language, sample: int) -> str:
     lines = []
     for verdict, is_name in (("kept as nouns", False), ("dropped as names", True)):
         group = [entry for entry in capitalised if test(entry) is is_name]
-        picked = sorted(random.Random(SAMPLE_SEED).sample(group, min(sample, len(group))))
+        picked = sorted(random.Random(seed).sample(group, min(sample, len(group))))
         lines.append(f"  capitalised entries {verdict}: {len(group):,}; {' '.join(picked)}")
     return "\n".join(lines)
 
 
-def describe(built: Built, sample: int) -> str:
+def describe(built: Built, sample: int, seed: int = SAMPLE_SEED) -> str:
     """A report on one built list: each filter's count, size, longest word, a sample."""
     language = built.language
     version = installed_version(language.package) or "not installed"
     lines = [f"{language.filename} ({language.name}): Debian {language.package} {version}"]
+    if language.expand_package:
+        expanded = installed_version(language.expand_package) or "not installed"
+        tools = installed_version("hunspell-tools") or "not installed"
+        lines[0] += f", {language.expand_package} {expanded}, hunspell-tools {tools}"
     before = None
     for description, count in built.stages:
-        change = "" if before is None else f"  (-{before - count:,})"
+        change = "" if before is None else f"  ({count - before:+,})"
         lines.append(f"  {count:>9,}  {description}{change}")
         before = count
     longest = min(built.words, key=lambda word: (-len(word), word))
@@ -274,10 +374,10 @@ def describe(built: Built, sample: int) -> str:
         f"({len(list_bytes(built.display)):,} bytes)",
     ]
     if sample:
-        picked = sorted(random.Random(SAMPLE_SEED).sample(built.words, sample))
-        lines.append(f"  sample of {sample} (seed {SAMPLE_SEED}): {' '.join(picked)}")
+        picked = sorted(random.Random(seed).sample(built.words, sample))
+        lines.append(f"  sample of {sample} (seed {seed}): {' '.join(picked)}")
         if language.capitalised_nouns:
-            lines.append(name_samples(language, sample))
+            lines.append(name_samples(language, sample, seed))
     return "\n".join(lines)
 
 
@@ -316,6 +416,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help=f"also print N words of each list, picked with seed {SAMPLE_SEED}",
     )
     parser.add_argument(
+        "--seed",
+        type=int,
+        default=SAMPLE_SEED,
+        help=f"the samples' seed (default: {SAMPLE_SEED}, the one README.md shows)",
+    )
+    parser.add_argument(
         "--language",
         choices=sorted(LANGUAGES),
         action="append",
@@ -350,7 +456,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     for one in built:
-        print(describe(one, args.sample))
+        print(describe(one, args.sample, args.seed))
     return 0
 
 

@@ -1,7 +1,10 @@
 // A chosen word's definition, from GET /define: fetched the first time the word is
 // chosen, then kept in the page, so choosing it again costs nothing. Drawn with h()
-// and textContent; the panel says plainly when WordNet has no entry. WordNet is
-// English: its words are marked so (lang), and a reader of another language is told.
+// and textContent as templates/_board.html draws it: one line under the board (the
+// word, its part of speech, its first sense cut to the line) that opens in full on a
+// tap, so the board, the path and the list keep the screen. The panel says plainly
+// when WordNet has no entry. WordNet is English: its words are marked so (lang), and a
+// reader of another language is told.
 
 import { h } from "./lib/dom.js";
 import { _, lang } from "./lib/i18n.js";
@@ -68,21 +71,42 @@ export class DefinitionPanel {
     }
     this.panel.hidden = false;
     this.panel.dataset.state = "loading";
-    this.panel.replaceChildren(h("p", { class: "hint" }, _("Looking up “%(word)s”…", { word })));
+    this.panel.replaceChildren(line(_("Looking up “%(word)s”…", { word })));
     const answer = await this.answers.get(word);
     if (this.word !== word) return; // another word was chosen meanwhile
     // "No definition" is the answer; a failed fetch is not, so it is asked again next time.
     if (answer.error && answer.error.code !== "no_definition") this.answers.delete(word);
     this.panel.dataset.word = word;
     this.panel.dataset.state = answer.definition ? "defined" : "none";
-    this.panel.replaceChildren(...(answer.definition ? [...entries(answer.definition), ...note()] : [
-      h("p", { class: "hint" }, answer.error.code === "no_definition"
-        ? _("WordNet has no entry for “%(word)s”.", { word })
-        : answer.error.offline
-          ? _("Definitions need a connection: this device cannot reach the server now.")
-          : answer.error.message),
-    ]));
+    this.panel.replaceChildren(
+      answer.definition
+        ? h("details", { class: "definition-more" }, summary(answer.definition), ...entries(answer.definition), ...note())
+        : line(
+            answer.error.code === "no_definition"
+              ? _("WordNet has no entry for “%(word)s”.", { word })
+              : answer.error.offline
+                ? _("Definitions need a connection: this device cannot reach the server now.")
+                : answer.error.message,
+          ),
+    );
   }
+}
+
+/** A line in the definition's place that is not a definition: looking up, none, an error. */
+const line = (text) => h("p", { class: "hint definition-line" }, text);
+
+/** The definition's one line: the first entry's word and part of speech, its first sense. */
+function summary(definition) {
+  const [first] = definition.entries;
+  return h(
+    "summary",
+    { class: "definition-line" },
+    h("strong", { lang: "en" }, first.lemma),
+    " ",
+    h("em", { lang: "en" }, first.pos),
+    " ",
+    h("span", { class: "definition-gloss", lang: "en" }, first.senses[0].gloss),
+  );
 }
 
 /** A /define document as a heading and numbered senses per lemma and part of speech. */

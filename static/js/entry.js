@@ -12,6 +12,7 @@
 import {
   ENGLISH,
   boardText,
+  composed,
   displayFace,
   parseBoard,
   readToken,
@@ -183,18 +184,19 @@ export class BoardEntry {
 
   /**
    * Take over the grid the server drew for a board refused for one cube (index.html):
-   * its cells as typed, and the mark on the wrong one. False when it drew none.
+   * its cells as typed, and the mark on the wrong one. False when it drew none (it
+   * draws every other grid as the board's text reads, as the script does).
    */
   adopt() {
     const drawn = [...this.grid.querySelectorAll(".entry-row")].map((row) =>
       [...row.querySelectorAll("input")].map((input) => input.value.toLowerCase()),
     );
-    if (!drawn.length) return false;
     const inputs = [...this.grid.querySelectorAll("input")];
     const wrong = inputs.findIndex((input) => input.getAttribute("aria-invalid") === "true");
+    if (!drawn.length || wrong < 0) return false;
     const message = this.note.textContent;
     this.setBoard(drawn);
-    if (wrong >= 0) this.pointAt([Math.floor(wrong / this.cols), wrong % this.cols], message);
+    this.pointAt([Math.floor(wrong / this.cols), wrong % this.cols], message);
     return true;
   }
 
@@ -256,9 +258,20 @@ export class BoardEntry {
     }
     // The last character typed is the new face; anything else leaves the cube as it was.
     // A character on its own reads as a cell written on its own: "q" is Qu, "." a blank.
-    // A ligature a phone's keyboard offers (Dutch ĳ) is its letters (NFKC): the Ij cube.
     const typed = lastTyped(event.data ?? input.value);
-    const face = readToken(typed, this.lang) ?? readToken(typed.normalize("NFKC"), this.lang);
+    // A ligature a phone's keyboard offers (Dutch ĳ) is its letters, one cube each.
+    const letters = Array.from(composed(typed, this.lang));
+    if (letters.length > 1 && i + letters.length <= this.inputs.length) {
+      const faces = letters.map((letter) => readToken(letter, this.lang));
+      if (faces.every((f) => f !== null)) {
+        faces.forEach((f, k) => this.setFace(i + k, f));
+        this.afterQ = null;
+        const next = i + faces.length;
+        this.focusCell(next < this.inputs.length ? next : next - 1);
+        return;
+      }
+    }
+    const face = readToken(typed, this.lang);
     // "qu" typed in full is one cube, as it is in the text field.
     const afterQ = this.afterQ !== null && (i === this.afterQ || i === this.afterQ + 1);
     this.afterQ = null;

@@ -160,6 +160,7 @@ async function solve(params, how, word = null) {
   } catch (error) {
     if (ticket !== latest) return;
     results.hide();
+    $("skip-words").hidden = true;
     errors.show(error.field, error.message);
     // A board refused for one cube: the grid shows it as typed and points at that cube.
     if (error.cell) entry.showRefused(params.get("board"), error.cell, error.message);
@@ -167,6 +168,7 @@ async function solve(params, how, word = null) {
   }
   if (ticket !== latest) return;
   results.show(result);
+  $("skip-words").hidden = false;
   showEngine(result.engine);
   if (word) results.select(word);
   definition.show(results.selected);
@@ -259,6 +261,7 @@ window.addEventListener("popstate", () => {
   if (!fields.board.value.trim()) {
     clearErrors();
     results.hide();
+    $("skip-words").hidden = true;
     return;
   }
   const word = params.get("word");
@@ -301,7 +304,9 @@ $("copy-words").addEventListener("click", () => {
   copy(lines.join("\n"), done);
 });
 
-// --- Start: show what needs the script, and take over what the server drew ------------
+// --- Start: take over what the server drew -------------------------------------------
+// What needs the script is drawn already (style.css, .with-script): the grid as it
+// stands, read only until the script makes it the board's entry here.
 
 const grid = $("entry-grid");
 // A page kept for offline use is the bare page: the board its address holds is read
@@ -319,10 +324,6 @@ const typed = parseBoard(fields.board.value, entry.lang);
 const adopted = entry.adopt();
 if (!adopted && typed) entry.setBoard(typed);
 else if (!adopted) entry.resize(Number(grid.dataset.rows), Number(grid.dataset.cols));
-const scripted = ["size-controls", "entry-grid", "face-picker", "grid-help", "random", "clear"];
-for (const id of [...scripted, "share-link", "copy-words"]) {
-  $(id).hidden = false;
-}
 entry.usePicker($("face-picker"));
 results.hydrate();
 // A shared link opens on its results, not on the form that made them (unless the

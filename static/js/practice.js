@@ -11,23 +11,32 @@
 // data-col, words are buttons with data-word, a chosen word's cells get data-step.
 
 import { DefinitionPanel } from "./definitions.js";
-import { getJSON } from "./lib/api.js";
+import { getJSON, postJSON } from "./lib/api.js";
 import { lookUpAnywhere, prepare, rollAnywhere, scoreAnywhere, solveAnywhere } from "./lib/offline.js";
 import { BoardView, PathPicker } from "./lib/board-view.js";
-import { $, h } from "./lib/dom.js";
+import { $, guardLeaving, h, showWhole } from "./lib/dom.js";
 import { _, ngettext, number } from "./lib/i18n.js";
 import { RovingList } from "./lib/roving.js";
 import * as rounds from "./lib/round.js";
 import { defaultMinLength, rules } from "./lib/rules.js";
 import { Tracer } from "./lib/trace.js";
-import { attemptItem, lengthRows, WordListTools, wordList } from "./lib/word-list.js";
+import {
+  attemptItem,
+  lengthRows,
+  RECENT_WORDS,
+  SORTS,
+  WordListTools,
+  wordList,
+} from "./lib/word-list.js";
 
 const page = $("practice");
 const given = page.dataset; // what the address asked for, checked by the server
 const STORE = "boggle.practice";
 const BESTS = "boggle.practice.bests"; // personal bests by board size, {"4x4": points}
+const RUNNING = "practice_round"; // the cookie naming the round running (markRunning)
 const LOW_TIME_MS = 10_000; // the timer turns red for the last seconds
 const TICK_MS = 200;
+const BEST_MISSED = 3; // the missed words the summary names
 
 // How each verdict reads: the server's wording for those it shares with the scoring
 // page (boggle/standings.py, in the reader's language: web/play.py), and the states
@@ -60,7 +69,6 @@ const KEEP_NUM = { num: "%(num)s" };
 const strong = (n) => h("strong", {}, number(n));
 
 const view = new BoardView($("result-board"));
-view.pinWithin($("round"));
 new RovingList($("found-list"));
 new RovingList($("missed-list"));
 const definition = new DefinitionPanel($("definition"), (word) => getJSON("define", { word }));
@@ -90,6 +98,7 @@ const state = {
   confirming: false, // Stop was pressed once: "Stop now" or "Keep playing"?
 };
 
+
 // --- Storage and the API ----------------------------------------------------------------
 
 function load() {
@@ -107,6 +116,7 @@ function save() {
   } catch {
     // Storage can be full or refused (private windows); the round still plays.
   }
+  markRunning(state.round);
 }
 
 function forget() {
@@ -115,6 +125,18 @@ function forget() {
   } catch {
     // Nothing was stored.
   }
+  markRunning(null);
+}
+
+/**
+ * Tell the server, in a cookie that lasts until the round's end, the shape of the round
+ * running (none: the cookie goes), so that a reload is drawn as the round's screen from
+ * the first paint, not as the setup this script would then replace (web/play.py).
+ */
+function markRunning(round) {
+  const left = round && round.stopped === null ? Math.ceil((round.ends - Date.now()) / 1000) : 0;
+  const shape = left > 0 ? `${round.rows}x${round.cols}` : "";
+  document.cookie = `${RUNNING}=${shape}; path=${location.pathname}; max-age=${Math.max(left, 0)}; samesite=lax`;
 }
 
 // --- Setting up a round ---------------------------------------------------------------
@@ -192,6 +214,12 @@ $("setup-form").addEventListener("submit", async (event) => {
 
 const over = () => rounds.isOver(state.round, Date.now());
 
+// Leaving the page while the round runs asks first (the round goes on without the player).
+const guard = guardLeaving(() => state.round !== null && !over());
+
+// Once the round is over, the board pins over the lists of words found and missed.
+view.pinWithin($("round").querySelector(".words-panel"), () => state.round !== null && over());
+
 /** Show the round's board and words; run the timer, or show the results if it is over. */
 function begin(solved) {
   state.solution = solved;
@@ -224,6 +252,7 @@ function render() {
   $("stop").hidden = !playing || state.confirming;
   $("stop-confirm").hidden = !playing || !state.confirming;
   $("new-round").hidden = playing;
+  $("challenge").hidden = playing || !state.outcome || Boolean(state.outcome.error);
   $("summary").hidden = playing;
   $("found-section").hidden = playing;
   $("missed-section").hidden = playing;
@@ -274,11 +303,35 @@ $("stop-yes").addEventListener("click", () => {
 
 $("new-round").addEventListener("click", () => {
   forget();
+  $("challenge-status").hidden = true;
   Object.assign(state, { solution: null, outcome: null, warned: new Set() });
   clearInterval(state.ticking);
   $("entered").replaceChildren();
   showSetup();
   $("source").focus();
+});
+
+// "Challenge a friend": the round's board, clock, shortest word and found words, kept on
+// the server as a challenge (POST /challenges); its page has the link to send.
+$("challenge").addEventListener("click", async () => {
+  const { round } = state;
+  const button = $("challenge");
+  button.disabled = true;
+  $("challenge-status").hidden = true;
+  try {
+    const made = await postJSON("challenges", {
+      board: round.board,
+      min_length: round.min_length,
+      dictionary: round.dictionary,
+      seconds: round.seconds,
+      words: round.entries.filter((e) => e.verdict === "found").map((e) => e.word),
+    });
+    location.assign(made.url);
+  } catch (error) {
+    $("challenge-status").textContent = error.message;
+    $("challenge-status").hidden = false;
+    button.disabled = false;
+  }
 });
 
 /** The round is over: stop the clock, have the server score the words, show how it went. */
@@ -302,6 +355,7 @@ async function finish() {
   state.outcome = outcome;
   if (!outcome.error) state.best = recordBest(round, outcome.players[0].total_score);
   render();
+  showWhole($("summary"));
   $("announce").textContent = _("%(title)s: %(summary)s.", {
     title: $("summary-title").textContent,
     summary: $("summary-text").textContent,
@@ -362,6 +416,7 @@ function renderOutcome() {
   );
   const lists = [$("found-title"), $("found-list"), $("missed-title"), $("missed-list")];
   $("missed-tools").hidden = !outcome?.missed?.count;
+  $("best-missed").hidden = !outcome?.missed?.count;
   if (!outcome || outcome.error) {
     $("summary-text").textContent = outcome
       ? _("The round could not be scored: %(error)s", { error: outcome.error })
@@ -399,6 +454,9 @@ function renderOutcome() {
     words: ngettext("%(num)s word", "%(num)s words", missed.count),
     points: ngettext("%(num)s point", "%(num)s points", missed.total_score),
   });
+  // The best of them under the score, on the first screen: by points, then length.
+  const top = [...missed.words].sort(SORTS.score).slice(0, BEST_MISSED);
+  $("best-missed-list").replaceChildren(wordList(top, picker.selected));
   renderMissed();
 }
 
@@ -474,15 +532,14 @@ function renderEntries(playing) {
   $("no-words").textContent = playing ? _("None yet.") : _("None: every word you entered counted.");
   $("no-words").hidden = shown.length > 0;
   $("how-to").hidden = !playing;
-  $("entered").replaceChildren(
-    ...shown.map((entry) =>
-      attemptItem(
-        entry.word,
-        entry.verdict,
-        entry.verdict === "found" ? `+${number(entry.points)}` : VERDICTS[entry.verdict],
-      ),
-    ),
-  );
+  const item = (entry) =>
+    attemptItem(
+      entry.word,
+      entry.verdict,
+      entry.verdict === "found" ? `+${number(entry.points)}` : VERDICTS[entry.verdict],
+    );
+  $("entered").replaceChildren(...shown.map(item));
+  $("recent").replaceChildren(...(playing ? shown.slice(0, RECENT_WORDS).map(item) : []));
   definition.upgrade($("entered"), ".attempt-word");
   const { words, points } = rounds.tally(state.round);
   $("tally").replaceChildren(
@@ -545,14 +602,17 @@ async function resume(stored) {
 
 // Another tab started, ended or cleared the round: show what it did.
 window.addEventListener("storage", (event) => {
-  if (event.key === STORE) location.reload();
+  if (event.key !== STORE) return;
+  guard.off(); // the other tab has the round: this one follows without asking
+  location.reload();
 });
 
-$("needs-js").hidden = true;
+// The page is drawn for the script already (style.css, .with-script): as the setup, or
+// as the round's screen while the cookie says a round runs.
 prepare($("dictionary").value);
-page.hidden = false;
 const stored = load();
 const running = stored && stored.stopped === null && Date.now() < stored.ends;
+markRunning(running ? stored : null); // a cookie left by a round forgotten here goes
 // A finished round stays on show, unless the address brings a different board to play.
 if (stored && (running || !given.board || given.board === stored.board)) {
   resume(stored);

@@ -31,8 +31,7 @@ export class Results {
     this.onSelect = onSelect; // told the selected word (or null) after each click
     this.$ = (id) => root.querySelector(`#${id}`);
     this.view = new BoardView(this.$("result-board"));
-    this.view.pinWithin(root);
-    this.followPin();
+    this.view.pinWithin(root.querySelector(".words-panel"));
     this.list = this.$("word-list");
     this.roving = new RovingList(this.list);
     const tools = { sort: this.$("sort"), filter: this.$("filter"), group: this.$("group") };
@@ -43,7 +42,6 @@ export class Results {
     this.summary = null; // the /solve document's summary
     this.selected = null;
 
-    this.$("word-tools").hidden = false;
     this.list.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-word]");
       if (!button) return;
@@ -51,35 +49,12 @@ export class Results {
       this.select(button.dataset.word === this.selected ? null : button.dataset.word);
       this.onSelect(this.selected);
     });
+    // Only a mouse hovers: a finger's tap would leave its word previewed after it.
     this.list.addEventListener("pointerover", (event) => {
+      if (event.pointerType !== "mouse") return;
       this.preview(event.target.closest("button[data-word]")?.dataset.word ?? null);
     });
     this.list.addEventListener("pointerleave", () => this.preview(null));
-  }
-
-  /**
-   * On a phone the board pins itself to the top of the screen over the word list
-   * (BoardView.pinWithin). The chosen word's definition then shows under the pinned
-   * board (style.css, .board-pinned), not far above in the page: the list stays where
-   * it is, and nothing scrolls. Keyboard focus keeps clear of both (scroll-padding).
-   */
-  followPin() {
-    const tray = this.view.board.closest(".tray");
-    const definition = this.$("definition");
-    if (!tray || !definition) return;
-    const update = () => {
-      const pinned = tray.classList.contains("pinned");
-      this.root.classList.toggle("board-pinned", pinned);
-      this.root.style.setProperty("--pinned-height", `${pinned ? tray.offsetHeight : 0}px`);
-      if (!pinned) return;
-      const under = definition.hidden ? 0 : definition.offsetHeight;
-      document.documentElement.style.scrollPaddingTop = `${tray.offsetHeight + under}px`;
-    };
-    new MutationObserver(update).observe(tray, { attributes: true, attributeFilter: ["class"] });
-    const resized = new ResizeObserver(update);
-    resized.observe(tray);
-    resized.observe(definition);
-    update();
   }
 
   /** Read back the results the server drew, so they can be sorted and clicked. */

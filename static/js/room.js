@@ -19,14 +19,14 @@
 
 import { deleteJSON, getIfChanged, getJSON, postJSON } from "./lib/api.js";
 import { BoardView, PathPicker, pathText } from "./lib/board-view.js";
-import { $, announce, FieldErrors, h } from "./lib/dom.js";
+import { $, announce, FieldErrors, guardLeaving, h, KEEP_NUM, strong } from "./lib/dom.js";
 import { _, ngettext, number as writeNumber } from "./lib/i18n.js";
 import { RovingList } from "./lib/roving.js";
 import { clock, normalize } from "./lib/round.js";
 import { rules } from "./lib/rules.js";
 import { ServerClock } from "./lib/server-clock.js";
 import { Tracer } from "./lib/trace.js";
-import { attemptItem, wordList } from "./lib/word-list.js";
+import { attemptItem, RECENT_WORDS, wordList } from "./lib/word-list.js";
 
 const page = $("room");
 const code = page.dataset.code;
@@ -47,22 +47,6 @@ const VERDICTS = {
   unchecked: _("not checked (the server cannot be reached)"),
   late: _("too late: time was up"),
 };
-
-// A counted text's values that leave its %(num)s in place, for `strong` to fill.
-const KEEP_NUM = { num: "%(num)s" };
-
-/**
- * A translated text whose values are in bold (`<strong>%(name)s</strong>`, as the
- * template writes them) as nodes: each such value a <strong> holding it as text (a
- * player's name is never markup), the rest text, its other %(name)s filled.
- */
-function strong(text, values) {
-  const fill = (part) => part.replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
-  return text
-    .split(/<strong>%\((\w+)\)s<\/strong>/)
-    .map((part, i) => (i % 2 ? h("strong", {}, String(values[part])) : fill(part)))
-    .filter((part) => part !== "");
-}
 
 const state = {
   room: null, // the last room document
@@ -92,6 +76,9 @@ const picker = new PathPicker($("finished"), resultView, $("selection"));
 new RovingList($("columns"));
 new RovingList($("missed-list"));
 const joinErrors = new FieldErrors(["name"]);
+// Leaving the page mid-round, or as it counts down, asks first: the round goes on
+// without the player.
+guardLeaving(() => state.view === "playing" || state.view === "starting");
 
 const serverNow = () => serverClock.serverNow();
 const round = () => state.room?.round;
@@ -428,15 +415,14 @@ function say(word, verdict, detail = 0) {
 function renderWords() {
   const shown = [...state.words].reverse();
   $("no-words").hidden = shown.length > 0;
-  $("entered").replaceChildren(
-    ...shown.map((entry) =>
-      attemptItem(
-        entry.word,
-        entry.verdict,
-        entry.verdict === "accepted" ? `+${entry.score}` : VERDICTS[entry.verdict],
-      ),
-    ),
-  );
+  const item = (entry) =>
+    attemptItem(
+      entry.word,
+      entry.verdict,
+      entry.verdict === "accepted" ? `+${entry.score}` : VERDICTS[entry.verdict],
+    );
+  $("entered").replaceChildren(...shown.map(item));
+  $("recent").replaceChildren(...shown.slice(0, RECENT_WORDS).map(item));
   const accepted = state.words.filter((w) => w.verdict === "accepted");
   const points = accepted.reduce((sum, w) => sum + w.score, 0);
   // Two counts, each its own counted text, as the template says them.
@@ -607,16 +593,16 @@ function renderTotals() {
   const players = state.room.players;
   const finished = state.resultsRound === round().number ? state.results.players : [];
   const thisRound = new Map(finished.map((p) => [p.id, p.total_score]));
-  const top = Math.max(...players.map((p) => p.total));
-  const rows = [...players].sort((a, b) => b.total - a.total || a.id - b.id);
+  const top = Math.max(...players.map((p) => p.total_score));
+  const rows = [...players].sort((a, b) => b.total_score - a.total_score || a.id - b.id);
   $("totals").replaceChildren(
     ...rows.map((p) =>
       h(
         "tr",
-        p.total === top && top > 0 ? { class: "winner" } : {},
+        p.total_score === top && top > 0 ? { class: "winner" } : {},
         h("th", { scope: "row" }, p.name),
         h("td", { class: "num" }, String(thisRound.get(p.id) ?? "–")),
-        h("td", { class: "num" }, String(p.total)),
+        h("td", { class: "num" }, String(p.total_score)),
       ),
     ),
   );
@@ -703,7 +689,6 @@ $("share-room").addEventListener("click", async () => {
 
 // --- Start -----------------------------------------------------------------------------
 
-$("share-room").hidden = false;
-$("drag-how").hidden = false; // tracing is the script's
-$("refresh").hidden = true; // the page keeps itself up to date
+// Sharing and tracing are the script's, and the page keeps itself up to date: the
+// server drew them for a browser that runs scripts already (style.css, .with-script).
 poll();

@@ -311,10 +311,10 @@ fields.min_length.addEventListener("input", () => stateShortestWord(fields.min_l
 // --- Start: take over the form and whatever results the server drew -----------------
 
 for (const slot of slots()) setUp(slot);
-// The server offers spare slots for a page without script; here "Add player" makes more.
+// The server offers spare slots for a page without script; here "Add player" makes more
+// (the spares and the button are drawn for the one or the other: style.css).
 while (slots().length > MIN_SLOTS && isEmpty(slots().at(-1))) slots().at(-1).remove();
 renumber();
-$("add-player").hidden = false;
 picker.hydrate();
 definition.upgrade(results, ".word-text");
 if (picker.selected) definition.show(picker.selected);

@@ -13,9 +13,10 @@ from werkzeug.serving import make_server
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
     from flask import Flask
-    from playwright.sync_api import Page
+    from playwright.sync_api import Locator, Page
 
 
 @contextmanager
@@ -32,6 +33,28 @@ def served(app: Flask) -> Iterator[str]:
 
 
 BOARD = "sers patg line sers"
+
+#: The phone a table plays on (390 x 844 CSS px at twice the density, with touch), and
+#: a laptop, as ``open_page(**PHONE_390)`` takes them.
+PHONE_390 = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+LAPTOP_1366 = {"viewport": {"width": 1366, "height": 768}}
+
+# Whether nothing covers an element: the point at its centre hits it (or its inside).
+UNCOVERED = """(element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return element.contains(hit);
+}"""
+# Whether an element is wholly inside the viewport.
+ON_SCREEN = """(element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+}"""
 # Overlapping lists: "sea" is on all three, "pa" (too short) on Ann's and Bob's.
 PLAYERS = [
     ("Ann", "slate, sea, tapes\nxyzzy pa arteries"),
@@ -145,3 +168,74 @@ def low_contrast(page: Page) -> list:
     """The text below its contrast minimum on the page, once the chosen path has drawn itself."""
     page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))")
     return page.evaluate(LOW_CONTRAST)
+
+
+#: Waits two frames and a little: what a tap set going (a fetch, a redraw) has settled.
+SETTLE = "() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 300)))"
+
+
+def settle(page: Page) -> None:
+    """Wait until what the last action set going has settled, and the page holds still."""
+    page.evaluate(SETTLE)
+    page.evaluate(STILL)
+
+
+def box(locator: Locator) -> dict[str, float]:
+    """Where an element is drawn, in CSS px from the viewport's corner; it must be shown."""
+    found = locator.bounding_box()
+    assert found is not None, f"{locator} is not shown"
+    return found
+
+
+def on_screen(locator: Locator) -> bool:
+    """Whether an element is wholly on the screen."""
+    return locator.evaluate(ON_SCREEN)
+
+
+def uncovered(locator: Locator) -> bool:
+    """Whether nothing is drawn over the middle of an element."""
+    return locator.evaluate(UNCOVERED)
+
+
+def type_words(page: Page, words: tuple[str, ...], expect: Callable) -> None:
+    """Type words into a round's word box, one by one, each judged before the next."""
+    word = page.locator("#word-input")
+    for typed in words:
+        word.fill(typed)
+        word.press("Enter")
+        expect(page.locator("#message")).to_contain_text(typed)
+
+
+def check_round_screen(
+    page: Page, board: str, recent: list[str], expect: Callable, artifacts: Path, name: str
+) -> None:
+    """A round's screen on a phone, practice's and a room's alike: the header steps back;
+    the timer, the whole `board` and the word box are on the first screen, the `recent`
+    words (the last three, newest first) by the box; with the on-screen keyboard open
+    (the viewport 390 x 450, the box focused) the whole board and the box are on screen
+    together. Screenshots of both go to test-artifacts/, named after `name`."""
+    page.evaluate("scrollTo(0, 0)")
+    settle(page)
+    header = page.locator(".site-header")
+    assert box(header)["height"] <= 48
+    for gone in (".tagline", ".site-nav", "#theme-toggle"):
+        expect(page.locator(gone)).to_be_hidden()
+    cubes = page.locator(f"{board} .cube")
+    timer, word = page.locator("#timer"), page.locator("#word-input")
+    for shown in (timer, word, *cubes.all()):
+        assert on_screen(shown), shown
+    assert box(timer)["y"] < box(page.locator(board))["y"] < box(word)["y"]
+    # The last three words entered, newest first, just above the box.
+    expect(page.locator("#recent .attempt-word")).to_have_text(recent)
+    line = box(page.locator("#recent"))
+    assert 0 <= box(word)["y"] - (line["y"] + line["height"]) <= 16
+    page.screenshot(path=artifacts / f"phone-{name}.png")
+
+    # The on-screen keyboard takes the screen's lower half.
+    word.focus()
+    page.set_viewport_size({"width": 390, "height": 450})
+    settle(page)
+    for shown in (word, *cubes.all()):
+        assert on_screen(shown), f"with the keyboard open, {shown} is off the screen"
+    page.screenshot(path=artifacts / f"phone-{name}-keyboard.png")
+    page.set_viewport_size({"width": 390, "height": 844})

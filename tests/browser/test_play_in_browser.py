@@ -260,6 +260,8 @@ def test_a_timed_round_traced_typed_reloaded_and_run_out(
     expect(page.locator("#tally")).to_have_text("4 points · 2 words")
     assert not page.locator("#result-board [data-step]").count()  # nothing is revealed
 
+    # Leaving mid-round asks first; allowed, the reload finds the round running.
+    page.once("dialog", lambda dialog: dialog.accept())
     page.reload()
     expect(page.locator("#entered li")).to_have_count(4)
     assert entered(page) == {"slate": "+2", "lines": "+2", "xyzzy": "not a word", "at": "too short"}

@@ -21,7 +21,14 @@ from urllib.parse import urlencode
 from urllib.request import urlopen
 
 import pytest
-from page_actions import STILL, low_contrast, served
+from page_actions import (
+    PHONE_390,
+    STILL,
+    check_round_screen,
+    low_contrast,
+    served,
+    type_words,
+)
 
 from app import create_app
 from boggle import Catalog
@@ -298,6 +305,7 @@ def test_a_late_joiner_plays_the_round_and_a_reload_keeps_the_words(
     expect(late.locator("#message")).to_contain_text("accepted")
     type_word(late, word["word"])
     expect(late.locator("#message")).to_have_text(f"{word['word']}: already entered")
+    late.once("dialog", lambda dialog: dialog.accept())  # leaving mid-round asks first
     late.reload()
     expect(late.locator("#entered li")).to_have_count(1)
     expect(late.locator("#entered li")).to_have_text([f"{word['word']} +{word['score']}"])
@@ -325,6 +333,28 @@ def test_on_a_phone_the_whole_board_and_the_word_entry_are_on_the_first_screen(
     phone.screenshot(path=artifacts / "room-phone-first-screen.png")
     assert inside, "the board or the word entry is off the first screen at 375x740"
     assert phone.evaluate("document.scrollingElement.scrollWidth") <= 375
+
+
+def test_a_rounds_screen_on_a_phone_is_the_game_and_leaving_it_asks_first(
+    open_page: Callable[..., Page], room_url: str, expect: Callable, artifacts: Path
+) -> None:
+    # As practice's (tests/browser/test_phone_in_browser.py), on the dark theme here.
+    phone = open_page(color_scheme="dark", **PHONE_390)
+    create_room(phone, room_url, "Pat", expect, seconds=60)
+    expect(phone.locator(".site-nav")).to_be_visible()  # the lobby keeps the header
+    phone.get_by_role("button", name="Start round").tap()
+    expect(phone.locator("#play-board .cube")).to_have_count(16)
+    words = solve(room_url, board_of(phone))["words"]
+    typed = (words[0]["word"], "xyzzy", words[1]["word"], words[2]["word"])
+    type_words(phone, typed, expect)
+    recent = [typed[3], typed[2], typed[1]]
+    check_round_screen(phone, "#play-board", recent, expect, artifacts, "room-dark")
+    assert low_contrast(phone) == []
+    # Leaving mid-round asks first.
+    asked: list[str] = []
+    phone.once("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
+    phone.goto(f"{room_url}/")
+    assert asked == ["beforeunload"]
 
 
 def test_without_javascript_a_room_is_made_joined_and_played_by_forms(

@@ -67,6 +67,9 @@ test("letters are counted as people count them, not as UTF-16 units", () => {
 test("a word is matched without case or the punctuation around it", () => {
   assert.equal(rounds.normalize("  «Tale»! "), "tale");
   assert.equal(rounds.normalize("don't"), "don't");
+  // The Dutch ligature is its two letters, as the server folds it (ĳs is ijs).
+  assert.equal(rounds.normalize("Ĳsvrij"), "ijsvrij");
+  assert.equal(rounds.normalize("ĳs"), "ijs");
 });
 
 test("the tally counts the words found so far and their points", () => {

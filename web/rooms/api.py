@@ -16,12 +16,14 @@ import logging
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any
 
 import segno
 from flask import Response, current_app, jsonify, request
 from flask_babel import format_decimal
 from flask_babel import gettext as _
+from werkzeug.sansio.utils import get_current_url
 
 from boggle.dice import min_length_for, roll_plan
 from boggle.errors import DiceError
@@ -54,6 +56,7 @@ from games.errors import (
     UnknownRound,
     WordLimitReached,
 )
+from games.names import mixed_letters
 from games.rooms import (
     BadWord,
     Rooms,
@@ -65,20 +68,29 @@ from games.rooms import (
 
 from .. import i18n, service
 from ..errors import APIError, bad_request
+from ..openapi import Operation, documented
 from ..params import (
+    COLS,
+    DICE,
+    DICTIONARY,
+    MIN_LENGTH,
+    ROWS,
+    Field,
+    Setting,
+    names,
     read_fields,
     read_flag,
     read_min_length,
     read_name,
     read_size,
     read_whole_number,
+    whole_number,
 )
 from ..play import BIG_BOARD_CELLS, BIG_ROUND_SECONDS, ROUND_SECONDS
 from . import bp
 
 log = logging.getLogger(__name__)
 
-CREATE_FIELDS = ("name", "dice", "rows", "cols", "min_length", "dictionary", "seconds")
 #: The shortest and longest round, in seconds (10 s for tests and quick games).
 MIN_SECONDS, MAX_SECONDS = 10, 3600
 #: The dice a room rolls when none are named (and the board is 4x4): the classic set.
@@ -90,6 +102,97 @@ MAX_ROUND_NUMBER = 2**31 - 1
 #: The header of every room document and poll, 304s included: the server's clock, in
 #: Unix seconds, from which each phone reckons its own clock's offset.
 SERVER_TIME_HEADER = "X-Server-Time"
+#: The headers of every answer with the room's document, or its 304 (``room_response``),
+#: as the OpenAPI document describes them.
+ROOM_HEADERS = {
+    SERVER_TIME_HEADER: {
+        "description": "The server's clock, in Unix seconds to the millisecond (as 'now' "
+        "in the document): a client reckons its own clock's offset from it.",
+        "required": True,
+        "schema": {"type": "string", "pattern": r"^[0-9]+\.[0-9]{3}$"},
+        "example": "1764892800.125",
+    },
+    "ETag": {
+        "description": "The document's version: sent back in If-None-Match, it gets a 304 "
+        "while nothing but the clock has changed.",
+        "required": True,
+        "schema": {"type": "string"},
+    },
+}
+
+# --- The fields, as web/params.py declares the others (the API's document reads them) ---
+
+NAME = Field(
+    "name",
+    "The player's name: printable text, spaces at the ends trimmed, unique in the room "
+    "in any case.",
+    {"type": "string", "pattern": r"\S", "maxLength": Setting("ROOM_MAX_NAME_CHARS")},
+    ("missing_name", "bad_name"),
+    required=True,
+    example="Ann",
+)
+SECONDS = Field(
+    "seconds",
+    "The round's length in seconds. Default: 180, or 240 on a board of 36 cells or more.",
+    whole_number(MIN_SECONDS, MAX_SECONDS),
+    ("bad_seconds",),
+    example=180,
+)
+PLAYER = Field(
+    "player",
+    "The caller's own seat (optional): another is a 403 not_your_seat.",
+    whole_number(1, MAX_ROUND_NUMBER),
+    ("bad_player", "not_your_seat"),
+    example=1,
+)
+ROOM_WORD = Field(
+    "word",
+    "The word as written or traced: any case, punctuation around it ignored.",
+    # A letter somewhere in it (a word of punctuation alone is a bad_word).
+    {"type": "string", "pattern": r"[^\W\d_]", "maxLength": Setting("SCORE_MAX_WORD_CHARS")},
+    ("missing_word", "bad_word"),
+    required=True,
+    example="float",
+)
+CODE = Field(
+    "code",
+    "The room's code, any case, spaces and hyphens ignored.",
+    {"type": "string", "minLength": 1},
+    # An address past its hour's guesses is refused every room it holds no seat in.
+    ("unknown_room", "not_found", "too_many_guesses"),
+    example="K7QX4",
+)
+SEAT = Field(
+    "seat",
+    "A player's seat (id) in the room.",
+    {"type": "integer", "minimum": 0},
+    ("unknown_player", "not_found"),
+    example=2,
+)
+LOCKED = Field(
+    "locked",
+    "true to lock the room against new players, false to open it again (a form's "
+    "'on'/'off', '1'/'0' are read too).",
+    {"type": "boolean"},
+    ("missing_locked", "bad_locked"),
+    required=True,
+    example=True,
+)
+ROUND = Field(
+    "number",
+    "The round's number, from 1.",
+    {"type": "integer", "minimum": 0},
+    ("unknown_round", "not_found"),
+    example=1,
+)
+
+#: The fields of each of the rooms' routes.
+CREATE = (NAME, DICE, ROWS, COLS, MIN_LENGTH, DICTIONARY, SECONDS)
+CREATE_FIELDS = names(CREATE)
+JOIN = (NAME,)
+START = (PLAYER,)
+LOCK = (LOCKED,)
+SEND = (ROOM_WORD, PLAYER)
 
 #: The HTTP status of each error of the game.
 STATUS: dict[type[RoomError], int] = {
@@ -117,6 +220,28 @@ STATUS: dict[type[RoomError], int] = {
     DatabaseNotReady: 503,
     DatabaseUnavailable: 503,
 }
+
+
+#: The same, by code, for the API's document.
+STATUS_OF_CODE = {error.code: status for error, status in STATUS.items()}
+#: What any room request may answer: the database not migrated, or out of reach.
+DATABASE_CODES = ("database_not_ready", "database_unavailable")
+#: A seat's token from an answer that holds one, as the header that sends it.
+TOKEN = "Bearer {$response.body#/token}"
+#: The header a request was sent with, passed on along a link.
+SAME_SEAT = "{$request.header.Authorization}"
+
+
+def room_operation(summary: str, description: str, **declared: Any) -> Operation:
+    """A rooms route's declaration: JSON bodies only, the game's statuses, the
+    database's errors."""
+    codes = (*declared.pop("codes", ()), *DATABASE_CODES)
+    # Every answer with the room's document is room_response's, with its headers.
+    if declared.get("answer") == "Room":
+        declared.setdefault("headers", ROOM_HEADERS)
+    return Operation(
+        summary, description, forms=False, statuses=STATUS_OF_CODE, codes=codes, **declared
+    )
 
 
 def room_api_error(error: RoomError) -> APIError:
@@ -161,6 +286,35 @@ def guarded(code: str) -> Iterator[None]:
 
 
 @bp.post("/rooms")
+@documented(
+    room_operation(
+        "Create a room",
+        "With its settings, seating its host (player 1), whose token comes back and in "
+        "the room's cookie. Settings are named as for /random and /solve.",
+        fields=CREATE,
+        answer="Seat",
+        status=201,
+        codes=("too_many_rooms",),
+        links={
+            "join": {
+                "operationId": "join_room_post",
+                "parameters": {"path.code": "$response.body#/room"},
+            },
+            "room": {
+                "operationId": "room_get",
+                "parameters": {"path.code": "$response.body#/room", "header.Authorization": TOKEN},
+            },
+            "start": {
+                "operationId": "start_round_post",
+                "parameters": {"path.code": "$response.body#/room", "header.Authorization": TOKEN},
+            },
+            "lock": {
+                "operationId": "lock_room_post",
+                "parameters": {"path.code": "$response.body#/room", "header.Authorization": TOKEN},
+            },
+        },
+    )
+)
 def create_room() -> tuple[Response, int]:
     """Create a room with its settings and seat its host (see docs/rooms.md)."""
     fields = read_body(CREATE_FIELDS)
@@ -178,10 +332,30 @@ def create_room() -> tuple[Response, int]:
 
 
 @bp.post("/rooms/<code>/players")
+@documented(
+    room_operation(
+        "Join a room",
+        "Take a seat, named; a caller whose token already holds one gets it back (200), "
+        "whatever name it sends.",
+        fields=JOIN,
+        path=(CODE,),
+        answer="Seat",
+        status=201,
+        seat=None,
+        other_statuses={200: "The caller's seat, held already"},
+        codes=("unauthorized", "name_taken", "room_full", "room_locked"),
+        links={
+            "room": {
+                "operationId": "room_get",
+                "parameters": {"path.code": "$response.body#/room", "header.Authorization": TOKEN},
+            },
+        },
+    )
+)
 def join_room(code: str) -> tuple[Response, int]:
     """Take a seat in the room; a caller who holds one already gets it back (200)."""
     code = room_code(code)
-    fields = read_body(("name",))
+    fields = read_body(names(JOIN))
     token = caller_token(code)
     if token:
         try:
@@ -196,6 +370,18 @@ def join_room(code: str) -> tuple[Response, int]:
 
 
 @bp.get("/rooms/<code>")
+@documented(
+    room_operation(
+        "The room",
+        "Its settings, players and totals, the caller's seat (you) and the round; with "
+        "an ETag, and 304 with no body when If-None-Match holds it. No seat needed.",
+        path=(CODE,),
+        answer="Room",
+        seat=None,
+        other_statuses={304: "The caller's copy is current (If-None-Match)"},
+        codes=("unauthorized",),
+    )
+)
 def room(code: str) -> Response:
     """The room: settings, players and totals, the caller's seat, the round; with an
     ETag, and 304 when it has not changed since the caller's copy."""
@@ -204,10 +390,49 @@ def room(code: str) -> Response:
 
 
 @bp.post("/rooms/<code>/rounds")
+@documented(
+    room_operation(
+        "Start the next round",
+        "The host only: the room's document, the new round playing on a board rolled "
+        "from the room's dice. Body {} (or the host's own player).",
+        fields=START,
+        path=(CODE,),
+        answer="Room",
+        status=201,
+        seat=True,
+        codes=("unauthorized", "not_host", "round_in_progress", "search_budget_exceeded"),
+        links={
+            "send_word": {
+                "operationId": "send_word_post",
+                "parameters": {
+                    "path.code": "$response.body#/room",
+                    "path.number": "$response.body#/round/number",
+                    "header.Authorization": SAME_SEAT,
+                },
+            },
+            "own_words": {
+                "operationId": "own_words_get",
+                "parameters": {
+                    "path.code": "$response.body#/room",
+                    "path.number": "$response.body#/round/number",
+                    "header.Authorization": SAME_SEAT,
+                },
+            },
+            "results": {
+                "operationId": "results_get",
+                "parameters": {
+                    "path.code": "$response.body#/room",
+                    "path.number": "$response.body#/round/number",
+                    "header.Authorization": SAME_SEAT,
+                },
+            },
+        },
+    )
+)
 def start_round(code: str) -> Response:
     """Start the next round (the host only): 201 with the room, its round playing."""
     code = room_code(code)
-    fields = read_body(("player",))
+    fields = read_body(names(START))
     token = caller_token(code)
     with guarded(code):
         check_player_field(fields, code, token)
@@ -216,10 +441,22 @@ def start_round(code: str) -> Response:
 
 
 @bp.post("/rooms/<code>/lock")
+@documented(
+    room_operation(
+        "Lock the room, or open it again",
+        "The host only: no new player may join a locked room (403 room_locked); a "
+        "player seated already may still come back. Answers the room.",
+        fields=LOCK,
+        path=(CODE,),
+        answer="Room",
+        seat=True,
+        codes=("unauthorized", "not_host"),
+    )
+)
 def lock_room(code: str) -> Response:
     """Lock the room against new players, or open it again (the host only): the room."""
     code = room_code(code)
-    fields = read_body(("locked",))
+    fields = read_body(names(LOCK))
     locked = read_flag(fields.get("locked"), "locked")
     if locked is None:
         raise bad_request("missing_locked", _("give 'locked': true or false"), "locked")
@@ -230,6 +467,17 @@ def lock_room(code: str) -> Response:
 
 
 @bp.delete("/rooms/<code>/players/<int:seat>")
+@documented(
+    room_operation(
+        "Remove a player",
+        "The host only, and never the host: the player's seat is emptied and their "
+        "token seats nobody. Answers the room, without them.",
+        path=(CODE, SEAT),
+        answer="Room",
+        seat=True,
+        codes=("unauthorized", "not_host", "cannot_remove_host"),
+    )
+)
 def remove_player(code: str, seat: int) -> Response:
     """Remove a player from the room (the host only): the room, without them."""
     code = room_code(code)
@@ -240,10 +488,48 @@ def remove_player(code: str, seat: int) -> Response:
 
 
 @bp.post("/rooms/<code>/rounds/<int:number>/words")
+@documented(
+    room_operation(
+        "Send a word",
+        "Its verdict (accepted, repeat, too_short, not_a_word, not_on_board), path and "
+        "score, for the sender only. Words sent up to 2 s after the round ends count.",
+        fields=SEND,
+        path=(CODE, ROUND),
+        answer="SentWord",
+        seat=True,
+        codes=(
+            "unauthorized",
+            "round_not_started",
+            "round_not_current",
+            "round_over",
+            "too_many_words",
+            "word_limit_reached",
+            "search_budget_exceeded",
+        ),
+        links={
+            "own_words": {
+                "operationId": "own_words_get",
+                "parameters": {
+                    "path.code": "$request.path.code",
+                    "path.number": "$request.path.number",
+                    "header.Authorization": SAME_SEAT,
+                },
+            },
+            "results": {
+                "operationId": "results_get",
+                "parameters": {
+                    "path.code": "$request.path.code",
+                    "path.number": "$request.path.number",
+                    "header.Authorization": SAME_SEAT,
+                },
+            },
+        },
+    )
+)
 def send_word(code: str, number: int) -> Response:
     """Send a word in a round: its verdict, path and score, for the sender only."""
     code, number = room_code(code), round_number(code, number)
-    fields = read_body(("word", "player"))
+    fields = read_body(names(SEND))
     token = caller_token(code)
     word = read_room_word(fields.get("word"))
     with guarded(code):
@@ -256,6 +542,16 @@ def send_word(code: str, number: int) -> Response:
 
 
 @bp.get("/rooms/<code>/rounds/<int:number>/words")
+@documented(
+    room_operation(
+        "Your words in a round",
+        "The caller's own words of the round, in the order sent, each as the answer to sending it.",
+        path=(CODE, ROUND),
+        answer="SentWords",
+        seat=True,
+        codes=("unauthorized",),
+    )
+)
 def own_words(code: str, number: int) -> Response:
     """The words the caller sent in a round, in order, with their verdicts."""
     code, number = room_code(code), round_number(code, number)
@@ -265,6 +561,17 @@ def own_words(code: str, number: int) -> Response:
 
 
 @bp.get("/rooms/<code>/rounds/<int:number>/results")
+@documented(
+    room_operation(
+        "A round's results",
+        "Once the round is over, for any seated player: the round scored as POST /score "
+        "scores a game, with each player's seat and each word's shared flag.",
+        path=(CODE, ROUND),
+        answer="RoundResults",
+        seat=True,
+        codes=("unauthorized", "round_not_over", "search_budget_exceeded"),
+    )
+)
 def results(code: str, number: int) -> Response:
     """A round's results once it is over (409 round_not_over before)."""
     code, number = room_code(code), round_number(code, number)
@@ -273,6 +580,14 @@ def results(code: str, number: int) -> Response:
 
 
 @bp.get("/rooms/<code>/qr")
+@documented(
+    room_operation(
+        "The room's QR code",
+        "An SVG of the room's page, for a phone's camera to join by. No seat needed.",
+        path=(CODE,),
+        media_type="image/svg+xml",
+    )
+)
 def room_qr(code: str) -> Response:
     """A QR code (SVG) of the room's page, for the lobby: a phone's camera joins by it."""
     code = room_code(code)
@@ -297,9 +612,8 @@ def room_response(code: str, token: str | None, status: int) -> Response:
     # the reader's language: each language's answer is a representation of its own
     # (Content-Language, Vary: Accept-Language), so a reader who switches must not be
     # told that their copy in the old one is current.
-    version = (
-        f"{rooms().visit(code, token, client_address())}|{room_url(code)}|{i18n.current_code()}"
-    )
+    url = room_url(code)
+    version = f"{rooms().visit(code, token, client_address())}|{url}|{i18n.current_code()}"
     tag = hashlib.sha256(version.encode()).hexdigest()[:32]
     # Compared weakly, as RFC 9110 asks of If-None-Match: a proxy that compresses the
     # answer marks its tag weak (W/"..."), and the client sends that back.
@@ -307,7 +621,7 @@ def room_response(code: str, token: str | None, status: int) -> Response:
         response = Response(status=304)
     else:
         state = rooms().state(code, token)
-        document = {"room": state.pop("room"), "url": room_url(code), **state}
+        document = {"room": state.pop("room"), "url": url, **state}
         document["now"] = round(rooms().clock(), 3)
         response = jsonify(document)
         response.status_code = status
@@ -334,7 +648,8 @@ def seated(document: dict[str, Any], seat: Seat) -> Response:
     """The document, with the cookie that keeps the seat in this browser.
 
     HttpOnly, so no script reads the token; SameSite=Lax, so other sites' pages do not
-    send it with their requests; Secure when the request came over HTTPS.
+    send it with their requests; Secure when the request came over HTTPS (behind a
+    proxy, as PROXY_HOPS trusts it to say).
     """
     response = jsonify(document)
     set_seat_cookie(response, seat.room, seat.token)
@@ -344,7 +659,11 @@ def seated(document: dict[str, Any], seat: Seat) -> Response:
 def set_seat_cookie(response: Response, code: str, token: str) -> None:
     """Set the room's cookie, kept as long as an idle room is (ROOM_IDLE_SECONDS): one
     cookie a room, and a browser that has played in many rooms must not send them all
-    with every request for long (headers past 8 KB are refused by servers)."""
+    with every request for long (headers past 8 KB are refused by servers).
+
+    The answer carries the token, so no cache, the browser's or a proxy's, may keep it.
+    """
+    response.headers["Cache-Control"] = "no-store"
     response.set_cookie(
         cookie_name(code),
         token,
@@ -358,7 +677,13 @@ def set_seat_cookie(response: Response, code: str, token: str) -> None:
 
 def room_url(code: str) -> str:
     """The absolute address of the room's page."""
-    return f"{request.url_root}room/{code}"
+    return f"{_url_root(request.scheme, request.host, request.root_path)}room/{code}"
+
+
+#: ``request.url_root`` (Werkzeug's ``get_current_url``, which quotes and unquotes the
+#: address anew each time) kept for each scheme, host and root a request came by: a
+#: room's poll, every player's every two seconds, names its room's address each time.
+_url_root = lru_cache(maxsize=64)(get_current_url)
 
 
 def cookie_name(code: str) -> str:
@@ -433,7 +758,7 @@ def check_player_field(fields: dict[str, Any], code: str, token: str | None) -> 
     """A body's ``player`` (optional) must be the caller's own seat: 403 otherwise."""
     if fields.get("player") in (None, ""):
         return
-    number = read_whole_number(fields["player"], "player", 1, MAX_ROUND_NUMBER)
+    number = read_whole_number(fields["player"], PLAYER.name, *PLAYER.bounds())
     seat = rooms().seat(code, token)
     if number != seat.id:
         raise NotYourSeat(
@@ -446,7 +771,8 @@ def check_player_field(fields: dict[str, Any], code: str, token: str | None) -> 
 
 
 def read_player_name(value: Any) -> str:
-    """A player's name: 1 to ROOM_MAX_NAME_CHARS printable characters, spaces trimmed."""
+    """A player's name: 1 to ROOM_MAX_NAME_CHARS printable characters, spaces trimmed,
+    its letters in one script or a combination written together (games/names.py)."""
     limit = current_app.config["ROOM_MAX_NAME_CHARS"]
     if value is None or (isinstance(value, str) and not value.strip()):
         raise bad_request("missing_name", _("give your name in 'name'"), "name")
@@ -470,6 +796,18 @@ def read_player_name(value: Any) -> str:
         )
     if not _is_unicode(name):
         raise bad_request("bad_name", _("the name is not valid Unicode text"), "name")
+    mixed = mixed_letters(name)
+    if mixed:
+        raise bad_request(
+            "bad_name",
+            _(
+                "the name mixes letters of alphabets that can look alike ('%(one)s' and "
+                "'%(other)s'); write it in one alphabet",
+                one=mixed[0],
+                other=mixed[1],
+            ),
+            "name",
+        )
     return name
 
 
@@ -547,7 +885,7 @@ def read_room_settings(fields: dict[str, Any]) -> RoomSettings:
     min_length = read_min_length(
         fields.get("min_length"), dice.min_length if own_size else min_length_for(rows, cols)
     )
-    seconds = read_whole_number(fields.get("seconds"), "seconds", MIN_SECONDS, MAX_SECONDS)
+    seconds = read_whole_number(fields.get("seconds"), SECONDS.name, *SECONDS.bounds())
     if seconds is None:
         seconds = BIG_ROUND_SECONDS if rows * cols >= BIG_BOARD_CELLS else ROUND_SECONDS
     return RoomSettings(dice.name, rows, cols, min_length, name, seconds)

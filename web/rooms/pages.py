@@ -138,13 +138,24 @@ def dice_choice(
     }
 
 
+#: What a browser's ``Sec-Fetch-Site`` may say of a form posted here: sent from this
+#: origin's own page, or by the person (typed, bookmarked). "same-site" is a sibling
+#: subdomain's page, which is another site to this one.
+OWN_FETCH_SITES = ("same-origin", "none")
+
+
 def same_site() -> None:
-    """Refuse a form posted from another site's page (403)."""
+    """Refuse a form posted from anywhere but this site's own pages (403).
+
+    ``Origin: null`` is a sandboxed frame's, a ``data:`` page's or a redirect's across
+    sites: never this site's own page, so it is refused too.
+    """
     fetched_from = request.headers.get("Sec-Fetch-Site")
     origin = request.headers.get("Origin")
-    # By host alone: behind a proxy that ends HTTPS the app sees http, the browser https.
-    elsewhere = origin not in (None, "null") and urlsplit(origin).netloc != request.host
-    if fetched_from == "cross-site" or elsewhere:
+    # By host alone: a proxy that ends TLS but is not among PROXY_HOPS shows the app
+    # http where the browser says https.
+    elsewhere = origin is not None and (origin == "null" or urlsplit(origin).netloc != request.host)
+    if (fetched_from is not None and fetched_from not in OWN_FETCH_SITES) or elsewhere:
         raise APIError(
             403, "cross_site", _("this form can only be sent from this site's own pages")
         )
@@ -158,9 +169,11 @@ def seat_token(code: str) -> str | None:
 
 
 def keep_seat(response: Response, seat: Seat) -> Response:
-    """Give the browser the seat's cookie, exactly as the API sets it."""
-    for cookie in api.seated({}, seat).headers.getlist("Set-Cookie"):
+    """Give the browser the seat's cookie, exactly as the API sets it (no-store too)."""
+    given = api.seated({}, seat).headers
+    for cookie in given.getlist("Set-Cookie"):
         response.headers.add("Set-Cookie", cookie)
+    response.headers["Cache-Control"] = given["Cache-Control"]
     return response
 
 
@@ -454,14 +467,14 @@ def clock(seconds: float) -> str:
 def totals(players: list[dict[str, Any]], results: dict[str, Any] | None) -> list[dict[str, Any]]:
     """The room's totals over its finished rounds, most first, beside the last round's."""
     this_round = {p["id"]: p["total_score"] for p in (results or {}).get("players", [])}
-    top = max((p["total"] for p in players), default=0)
-    ranked = sorted(players, key=lambda p: (-p["total"], p["id"]))
+    top = max((p["total_score"] for p in players), default=0)
+    ranked = sorted(players, key=lambda p: (-p["total_score"], p["id"]))
     return [
         {
             "name": p["name"],
             "round": this_round.get(p["id"], "\u2013"),  # an en dash: not played
-            "total": p["total"],
-            "leader": top > 0 and p["total"] == top,
+            "total": p["total_score"],
+            "leader": top > 0 and p["total_score"] == top,
         }
         for p in ranked
     ]

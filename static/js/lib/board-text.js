@@ -16,8 +16,9 @@ const BLANK_INPUTS = new Set([BLANK, "."]);
  * A language's board reader from the server's data: `alphabet` (its letters),
  * `multi_letter_faces` (lower case), `letter_faces` ({q: "qu"}: a letter typed alone
  * that is a face of more letters), `folds_accents` (é read as e where the alphabet is
- * a-z alone) and `composed` (text put in Unicode's composed form first: every language
- * but English, whose text is read as typed).
+ * a-z alone), `composed` (text put in Unicode's composed form first: every language
+ * but English, whose text is read as typed) and `ligatures` ([["ĳ", "ij"]]: a
+ * character that is two letters, read as those letters, one cube each).
  */
 export function language({
   alphabet,
@@ -25,13 +26,21 @@ export function language({
   letter_faces: letterFaces,
   folds_accents: foldsAccents,
   composed,
+  ligatures = [],
 }) {
   const letters = new Set(alphabet);
   const faces = new Set([...letters].filter((l) => !(l in letterFaces)).concat(multi));
   // Accents fold only where the alphabet is a-z alone (Ruleset.fold_cell): a German
   // board takes only its own letters, so a Spanish ñ is named, not read as n.
   const folds = foldsAccents && [...letters].every((l) => l >= "a" && l <= "z");
-  return { letters, faces, letterFaces: new Map(Object.entries(letterFaces)), folds, composed };
+  return {
+    letters,
+    faces,
+    letterFaces: new Map(Object.entries(letterFaces)),
+    folds,
+    composed,
+    ligatures,
+  };
 }
 
 /** English, as boggle/rules.py has it (the parity test holds it to the server's). */
@@ -59,9 +68,15 @@ const ASCII = /^[^\u{80}-\u{10ffff}]*$/u; // Python's str.isascii
 /** Characters as Python counts them: code points, not UTF-16 units. */
 const chars = (text) => Array.from(text);
 
-/** Text in composed form (NFC) where the language asks for it (board.py's _composed). */
-function composed(text, lang) {
-  return !lang.composed || ASCII.test(text) ? text : text.normalize("NFC");
+/**
+ * Text in composed form (NFC) where the language asks for it, each ligature its letters
+ * (board.py's _composed).
+ */
+export function composed(text, lang) {
+  if (!lang.composed || ASCII.test(text)) return text;
+  let nfc = text.normalize("NFC");
+  for (const [ligature, letters] of lang.ligatures) nfc = nfc.replaceAll(ligature, letters);
+  return nfc;
 }
 
 /** A typed character as the language plays it: é as e where accents fold (fold_cell). */

@@ -72,10 +72,15 @@ export class BoardView {
     this.shape();
   }
 
-  /** Tell the style sheet the board's shape (a pinned board is sized by it). */
+  /** Tell the style sheet the board's shape, on its tray (a pinned board, and a board in
+   * a round, are sized by it): as the server names it (data-rows, data-cols, read by the
+   * browsers that read typed attributes), and as custom properties for the others. */
   shape() {
-    this.board.style.setProperty("--rows", Math.max(this.rows, 1));
-    this.board.style.setProperty("--cols", Math.max(this.cols, 1));
+    const tray = this.board.closest(".tray") ?? this.board;
+    const [rows, cols] = [Math.max(this.rows, 1), Math.max(this.cols, 1)];
+    Object.assign(tray.dataset, { rows, cols });
+    tray.style.setProperty("--rows", rows);
+    tray.style.setProperty("--cols", cols);
   }
 
   /** Draw the board of a /solve (or /score, /random) document. */
@@ -158,26 +163,33 @@ export class BoardView {
   }
 
   /**
-   * On a narrow screen, pin the board, compact, to the top of the screen while it would
-   * be scrolled away above the rest of `region` (the results with their word lists).
-   * A spacer keeps its place, so nothing below moves when it pins or lets go.
+   * On a narrow screen, pin the board, compact, to the top of the screen while its place
+   * is scrolled away above and `region` (the word lists it shows paths for) is still
+   * under it; `when()` may say it must not (a round in play). What pins is the board's
+   * bar where the page has one (the board and the line under it), else its tray. A
+   * spacer keeps its place, so nothing below moves when it pins or lets go; it lets go
+   * once the region's foot has passed under it, so it never covers what follows.
    */
-  pinWithin(region) {
-    const tray = this.board.closest(".tray");
-    if (!tray) return;
+  pinWithin(region, when = () => true) {
+    const bar = this.board.closest(".board-bar") ?? this.board.closest(".tray");
+    if (!bar) return;
     const spacer = h("div", { class: "tray-spacer", "aria-hidden": "true" });
-    tray.before(spacer);
+    bar.before(spacer);
     const narrow = matchMedia(NARROW);
+    let height = innerHeight / 2; // the bar's height pinned, once it has been
     const update = () => {
-      const pinned = tray.classList.contains("pinned");
+      const pinned = bar.classList.contains("pinned");
+      if (pinned) height = bar.offsetHeight;
       const top = spacer.getBoundingClientRect().top;
       const below = region.getBoundingClientRect().bottom;
-      const pin = narrow.matches && !region.hidden && top < 0 && below > innerHeight / 2;
+      const shown = region.checkVisibility();
+      const pin = narrow.matches && shown && when() && top < 0 && below > height;
       if (pin === pinned) return;
-      spacer.style.height = pin ? `${tray.offsetHeight}px` : "";
-      tray.classList.toggle("pinned", pin);
+      spacer.style.height = pin ? `${bar.offsetHeight}px` : "";
+      bar.classList.toggle("pinned", pin);
+      if (pin) height = bar.offsetHeight;
       // Focus moved by keyboard scrolls words into view below the pinned board.
-      document.documentElement.style.scrollPaddingTop = pin ? `${tray.offsetHeight}px` : "";
+      document.documentElement.style.scrollPaddingTop = pin ? `${height}px` : "";
     };
     addEventListener("scroll", update, { passive: true });
     addEventListener("resize", update);
@@ -207,7 +219,9 @@ export class PathPicker {
       this.select(button.dataset.word === this.selected ? null : button);
       this.onSelect(this.selected);
     });
+    // Only a mouse hovers: a finger's tap would leave its word previewed after it.
     root.addEventListener("pointerover", (event) => {
+      if (event.pointerType !== "mouse") return;
       this.preview(event.target.closest("button[data-word][data-path]"));
     });
     root.addEventListener("pointerleave", () => this.preview(null));

@@ -54,3 +54,42 @@ export function bringIntoView(element) {
   const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
   element.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
 }
+
+/** Scroll an element's top to the top of the screen unless it is wholly on screen already. */
+export function showWhole(element) {
+  const box = element.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= innerHeight) return;
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+}
+
+/**
+ * Ask before the page is left (closed, reloaded, or another page opened in it) while
+ * `busy()` says so, as a round in play does: the browser shows its own question. The
+ * returned `off()` lets a page that reloads itself go without asking.
+ */
+export function guardLeaving(busy) {
+  let on = true;
+  addEventListener("beforeunload", (event) => {
+    if (!on || !busy()) return;
+    event.preventDefault();
+    event.returnValue = ""; // browsers before 2023 ask only when this is set
+  });
+  return { off: () => (on = false) };
+}
+
+// A counted text's values that leave its %(num)s in place, for `strong` to fill.
+export const KEEP_NUM = { num: "%(num)s" };
+
+/**
+ * A translated text whose values are in bold (`<strong>%(name)s</strong>`, as the
+ * template writes them) as nodes: each such value a <strong> holding it as text (a
+ * player's name is never markup), the rest text, its other %(name)s filled.
+ */
+export function strong(text, values) {
+  const fill = (part) => part.replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
+  return text
+    .split(/<strong>%\((\w+)\)s<\/strong>/)
+    .map((part, i) => (i % 2 ? h("strong", {}, String(values[part])) : fill(part)))
+    .filter((part) => part !== "");
+}

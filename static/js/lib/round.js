@@ -10,8 +10,12 @@ export const VERSION = 1;
 
 const EDGE_JUNK = /^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu;
 
-/** A word as it is matched: lower case, without surrounding spaces and punctuation. */
-export const normalize = (written) => written.toLowerCase().replace(EDGE_JUNK, "");
+/**
+ * A word as it is matched: lower case, without surrounding spaces and punctuation, the
+ * Dutch ligature ĳ as its letters (the server's Ruleset.fold_word does the same).
+ */
+export const normalize = (written) =>
+  written.toLowerCase().replaceAll("ĳ", "ij").replace(EDGE_JUNK, "");
 
 /** A new round on a solved board, `seconds` long from `now` (milliseconds). */
 export function newRound(solved, { board, dice = null, seed = null, seconds, now }) {

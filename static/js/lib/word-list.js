@@ -14,6 +14,9 @@ const byScore = (a, b) => b.score - a.score || byLength(a, b);
 /** The orders of the Sort menu, by its values. */
 export const SORTS = { score: byScore, length: byLength, alpha: alphabetical };
 
+/** How many of the words entered show by the word box while a round runs, newest first. */
+export const RECENT_WORDS = 3;
+
 /**
  * One word a player entered, with its verdict (`verdict` names its class, `text` says
  * it), as the practice page and the game rooms list them.
