@@ -99,7 +99,8 @@ def test_the_service_worker_is_served_from_the_root_with_its_release(
     ):
         assert kept in release["files"]
     assert "/static/js/service-worker.js" not in release["files"]
-    assert release["pages"] == ["/", "/practice", "/table", "/offline"]
+    # Not /table: the server rolls its boards (web/offline.py, OFFLINE_PAGES).
+    assert release["pages"] == ["/", "/practice", "/offline"]
     assert (release["offline"], release["graphs"]) == ("/offline", "/graphs/")
 
 

@@ -13,7 +13,8 @@
   browser_graph), named by a hash of its content and the cache format, so that it is
   cached for good: another graph has another name.
 - ``GET /offline``: the page a worker shows for a page that needs the network (rooms,
-  anything it has not kept), in the reader's language.
+  today's board, challenges, the table, anything it has not kept), in the reader's
+  language.
 
 Nothing here searches: the graph and the layout come from the engine, the page's
 script (static/js/lib/offline.js) does the rest.
@@ -51,8 +52,10 @@ OFFLINE_FILES = ("js/**/*.js", "*.css", "wasm/*.wasm", "favicon.svg", "icons/*.p
 #: The worker's script, in static/ (served as /sw.js, not kept as a file).
 WORKER = "js/service-worker.js"
 #: The pages a worker keeps from the start: those that work offline, and the one shown
-#: for a page that needs a connection.
-OFFLINE_PAGES = ("pages.index", "pages.practice", "pages.tabletop", "offline.offline_page")
+#: for a page that needs a connection. Not the tabletop page (/table): the server rolls
+#: its board, each die turned as it landed (web/table.py), so a kept copy would deal the
+#: one board it was drawn with again and again; offline it says it needs a connection.
+OFFLINE_PAGES = ("pages.index", "pages.practice", "offline.offline_page")
 #: The theme's colours for the installed app's frame and splash (static/style.css: the
 #: favicon's blue, and the page's paper).
 THEME_COLOUR = "#1f3b61"

@@ -328,7 +328,9 @@ $("challenge").addEventListener("click", async () => {
     });
     location.assign(made.url);
   } catch (error) {
-    $("challenge-status").textContent = error.message;
+    $("challenge-status").textContent = error.offline
+      ? _("Challenges need a connection: this device cannot reach the server now.")
+      : error.message;
     $("challenge-status").hidden = false;
     button.disabled = false;
   }

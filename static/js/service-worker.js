@@ -14,8 +14,9 @@
 //   list's document names another, and every list opened once stays searchable.
 // - Pages come from the network when it answers (and are kept, for next time, when
 //   they are the bare pages the release keeps), else from the cache; a page the
-//   release does not keep (rooms, today's board, challenges) shows the offline page,
-//   which says in the reader's language that it needs a connection.
+//   release does not keep (rooms, today's board, challenges, the table, whose boards
+//   the server rolls) shows the offline page, which says in the reader's language that
+//   it needs a connection.
 // - Anything else (the JSON API, a POST) goes to the network alone: the pages fall
 //   back to the page's own search when it does not answer.
 
