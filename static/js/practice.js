@@ -12,7 +12,14 @@
 
 import { DefinitionPanel } from "./definitions.js";
 import { getJSON, postJSON } from "./lib/api.js";
-import { lookUpAnywhere, prepare, rollAnywhere, scoreAnywhere, solveAnywhere } from "./lib/offline.js";
+import {
+  adoptPracticeAddress,
+  lookUpAnywhere,
+  prepare,
+  rollAnywhere,
+  scoreAnywhere,
+  solveAnywhere,
+} from "./lib/offline.js";
 import { BoardView, PathPicker } from "./lib/board-view.js";
 import { $, guardLeaving, h, showWhole } from "./lib/dom.js";
 import { _, ngettext, number } from "./lib/i18n.js";
@@ -31,6 +38,8 @@ import {
 
 const page = $("practice");
 const given = page.dataset; // what the address asked for, checked by the server
+// Offline the page is the one kept, with no board: the address's is read into it.
+await adoptPracticeAddress(page, $("source"), $("dictionary"));
 const STORE = "boggle.practice";
 const BESTS = "boggle.practice.bests"; // personal bests by board size, {"4x4": points}
 const RUNNING = "practice_round"; // the cookie naming the round running (markRunning)

@@ -67,11 +67,26 @@ async function fromNetworkFirst(request, cacheName, key) {
   }
 }
 
-async function page(request, url) {
+/**
+ * Keep the offline page in the reader's language: asked again when a page comes in
+ * another language than the one kept (the reader switched, web/i18n.py), so that it
+ * says so in theirs. A page's language is its Content-Language.
+ */
+async function keepOfflinePageIn(language) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(offline);
+  if (!language || kept?.headers.get("Content-Language") === language) return;
+  const response = await fetch(new Request(offline, { cache: "reload" })).catch(() => null);
+  if (response?.ok) await cache.put(offline, response);
+}
+
+async function page(event, request, url) {
   const keeps = pages.includes(url.pathname);
   try {
     // Only the bare page is kept: one drawn for a board holds that board's results.
-    return await fromNetworkFirst(request, CACHE, keeps && !url.search ? bare(url) : null);
+    const response = await fromNetworkFirst(request, CACHE, keeps && !url.search ? bare(url) : null);
+    event.waitUntil(keepOfflinePageIn(response.headers.get("Content-Language")));
+    return response;
   } catch {
     const kept = keeps && (await caches.match(bare(url), { cacheName: CACHE }));
     return kept || (await caches.match(offline, { cacheName: CACHE })) || Response.error();
@@ -103,7 +118,7 @@ self.addEventListener("fetch", (event) => {
     const isFile = url.pathname.slice(graphs.length).includes("/");
     event.respondWith(isFile ? graphFile(request, url) : fromNetworkFirst(request, GRAPHS, bare(url)));
   } else if (request.mode === "navigate") {
-    event.respondWith(page(request, url));
+    event.respondWith(page(event, request, url));
   } else if (files.includes(url.pathname)) {
     event.respondWith(
       caches.match(bare(url), { cacheName: CACHE }).then((kept) => kept || fetch(request)),

@@ -11,6 +11,7 @@
 
 import { ApiError, getBytes, getJSON, postJSON } from "./api.js";
 import { displayFace, language, parseBoard, boardText } from "./board-text.js";
+import { h } from "./dom.js";
 import { _ } from "./i18n.js";
 import { rollBoard } from "./dice.js";
 import { rules } from "./rules.js";
@@ -220,6 +221,35 @@ export function scoreHere(solution, found) {
     },
     engine: "browser",
   };
+}
+
+/**
+ * The practice page kept for offline use is the bare page: the board and list its
+ * address asks for (the solver's "Practise on this board") are read into its data and
+ * its setup here, as the server draws them (web/play.py, practice_context). Nothing
+ * when the page holds a board already, says why it refused one, or the address has
+ * none, or the list was never kept (the setup then offers random boards).
+ */
+export async function adoptPracticeAddress(page, source, dictionary, search = location.search) {
+  const asked = new URLSearchParams(search);
+  const board = asked.get("board");
+  if (page.dataset.board || !board || document.getElementById("link-error")) return;
+  const name = asked.get("dictionary");
+  if ([...dictionary.options].some((option) => option.value === name)) dictionary.value = name;
+  let faces;
+  try {
+    const { document: list } = await graphOf(dictionary.value);
+    faces = parseBoard(board, language(list.reading));
+  } catch {
+    return;
+  }
+  if (!faces) return;
+  const [rows, cols] = [faces.length, faces[0].length];
+  const minLength = asked.get("min_length") ?? "";
+  Object.assign(page.dataset, { board: boardText(faces), rows, cols, minLength });
+  const label = _("The solver's board (%(rows)s × %(cols)s)", { rows, cols });
+  source.prepend(h("option", { value: "given" }, label));
+  source.value = "given";
 }
 
 // --- The server first, the page's own search when it cannot answer ------------------
