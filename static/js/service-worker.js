@@ -68,16 +68,21 @@ async function fromNetworkFirst(request, cacheName, key) {
 }
 
 /**
- * Keep the offline page in the reader's language: asked again when a page comes in
- * another language than the one kept (the reader switched, web/i18n.py), so that it
- * says so in theirs. A page's language is its Content-Language.
+ * Keep the release's pages in the reader's language: when a page comes in another
+ * language than the kept ones (the reader switched, web/i18n.py), they are all asked
+ * for again, so that offline they read in the reader's language. A page's language is
+ * its Content-Language; the offline page stands for the kept ones.
  */
-async function keepOfflinePageIn(language) {
+async function keepPagesIn(language) {
   const cache = await caches.open(CACHE);
   const kept = await cache.match(offline);
   if (!language || kept?.headers.get("Content-Language") === language) return;
-  const response = await fetch(new Request(offline, { cache: "reload" })).catch(() => null);
-  if (response?.ok) await cache.put(offline, response);
+  // One by one, the offline page last: it says the others are done.
+  for (const url of [...pages.filter((url) => url !== offline), offline]) {
+    const response = await fetch(new Request(url, { cache: "reload" })).catch(() => null);
+    if (!response?.ok) return;
+    await cache.put(url, response);
+  }
 }
 
 async function page(event, request, url) {
@@ -85,7 +90,7 @@ async function page(event, request, url) {
   try {
     // Only the bare page is kept: one drawn for a board holds that board's results.
     const response = await fromNetworkFirst(request, CACHE, keeps && !url.search ? bare(url) : null);
-    event.waitUntil(keepOfflinePageIn(response.headers.get("Content-Language")));
+    event.waitUntil(keepPagesIn(response.headers.get("Content-Language")));
     return response;
   } catch {
     const kept = keeps && (await caches.match(bare(url), { cacheName: CACHE }));

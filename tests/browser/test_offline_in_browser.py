@@ -141,15 +141,17 @@ def enter(page: Any, word: str) -> None:
     page.locator("#word-input").press("Enter")
 
 
-# Resolves to the language the kept offline page is in, once it is `language`.
-OFFLINE_PAGE_IN = """async (language) => {
+# Resolves to the language the kept pages are in, once every one is in `language`.
+KEPT_PAGES_IN = """async (language) => {
     const deadline = Date.now() + 20000;
     while (Date.now() < deadline) {
-        const kept = await caches.match("/offline");
-        if (kept?.headers.get("Content-Language") === language) return language;
+        const urls = ["/", "/practice", "/offline"];
+        const kept = await Promise.all(urls.map((url) => caches.match(url)));
+        const languages = kept.map((page) => page?.headers.get("Content-Language"));
+        if (languages.every((each) => each === language)) return language;
         await new Promise((wait) => setTimeout(wait, 50));
     }
-    throw new Error(`the offline page is not kept in ${language} after 20 s`);
+    throw new Error(`the kept pages are not in ${language} after 20 s`);
 }"""
 
 
@@ -158,10 +160,10 @@ def test_offline_rooms_today_challenges_and_the_table_say_they_need_a_connection
 ) -> None:
     page.goto(f"{live_url}/")
     page.evaluate(READY_OFFLINE, "standard")
-    # The reader switches to German: the offline page kept follows the language.
+    # The reader switches to German: the pages kept follow the language.
     page.goto(f"{live_url}/language/de?next=/")
     expect(page.locator("html")).to_have_attribute("lang", "de")
-    assert page.evaluate(OFFLINE_PAGE_IN, "de") == "de"
+    assert page.evaluate(KEPT_PAGES_IN, "de") == "de"
     page.context.set_offline(True)
     for address in ("/room", "/room/ABCD", "/today", "/challenge/ABCDEFGH", "/table"):
         page.goto(f"{live_url}{address}")
