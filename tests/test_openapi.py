@@ -306,11 +306,12 @@ def test_the_api_page_lays_out_every_operation_from_this_server_alone(
         assert f"<code>{method} {path}</code>" in page
     assert 'id="schema-Solution"' in page
     assert "bad_min_length" in page
-    # Nothing loaded from another site, and no script of its own (the theme's, as on
-    # every page, is the one).
+    # Nothing loaded from another site, and no script of its own (the theme's and the
+    # service worker's, as on every page, are the two).
     assert 'src="http' not in page
     assert 'href="http' not in page.split("</head>")[0]
-    assert len(re.findall(r"<script\b[^>]*\bsrc=", page)) == 1
+    scripts = re.findall(r"<script\b[^>]*\bsrc=\"([^\"]+)\"", page)
+    assert scripts == ["/static/js/theme.js", "/static/js/install.js"]
     assert 'href="/openapi.json"' in page
 
 
