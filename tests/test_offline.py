@@ -92,16 +92,47 @@ def test_the_service_worker_is_served_from_the_root_with_its_release(
         "/static/js/main.js",
         "/static/js/practice.js",
         "/static/js/lib/search.js",
-        "/static/js/tabletop.js",
         "/static/style.css",
         "/static/wasm/walk.wasm",
         "/static/icons/icon-192.png",
     ):
         assert kept in release["files"]
+    # Not the scripts of the pages that need the server.
+    for other in ("/static/js/room.js", "/static/js/tabletop.js", "/static/js/apart.js"):
+        assert other not in release["files"]
     assert "/static/js/service-worker.js" not in release["files"]
     # Not /table: the server rolls its boards (web/offline.py, OFFLINE_PAGES).
     assert release["pages"] == ["/", "/practice", "/offline"]
     assert (release["offline"], release["graphs"]) == ("/offline", "/graphs/")
+    # The default list's graph is kept as the release installs.
+    graph = client.get("/graphs/standard").get_json()["graph"]
+    assert release["graph"] == {"document": "/graphs/standard", "file": graph}
+
+
+def test_the_worker_keeps_every_script_its_pages_load_with_every_module_they_import(
+    client: FlaskClient,
+) -> None:
+    first = client.get("/sw.js").get_data(as_text=True).partition("\n")[0]
+    release = json.loads(first.removeprefix("self.RELEASE = ").removesuffix(";"))
+    files = set(release["files"])
+    for address in release["pages"]:
+        page = client.get(address).get_data(as_text=True)
+        for script in re.findall(r'<script\b[^>]*\bsrc="([^"]+)"', page):
+            assert script in files, (address, script)
+    # Read here line by line, apart from web/offline.py's own reading of the imports.
+    checked = 0
+    for name in files:
+        if not name.endswith(".js"):
+            continue
+        path = STATIC / name.removeprefix("/static/")
+        for line in path.read_text().splitlines():
+            relative = '"./' in line or '"../' in line
+            if line.startswith(("import ", "} from ")) and relative:
+                target = (path.parent / line.rsplit('"', 2)[1]).resolve()
+                wanted = f"/static/{target.relative_to(STATIC).as_posix()}"
+                assert wanted in files, (name, target)
+                checked += 1
+    assert checked > 40  # the kept scripts hold 48 import lines as written
 
 
 def test_a_new_release_is_a_new_version_of_the_worker(app: Flask, tmp_path: Path) -> None:

@@ -6,7 +6,7 @@
   root so that it controls every page, with the release it caches written before it:
   the static files it keeps and a version that is a hash of their content. A new
   release is a new version, so the browser installs the new worker and the page says
-  an update is ready (docs/api.md, "Offline").
+  an update is ready (docs/offline.md).
 - ``GET /graphs/NAME``: what the page's search needs for a list: the address of its
   word graph file and the layout its faces take (boggle/solver.py, browser_layout).
 - ``GET /graphs/NAME/HASH.vN.bin``: the graph file itself (boggle/dictionary.py,
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,14 @@ GRAPHS_PREFIX = "/graphs"
 IMMUTABLE = "public, max-age=31536000, immutable"
 #: The static files a worker keeps for pages with no network: the scripts, the styles,
 #: the search and the icons (fonts and images beside them are none). Globs in static/.
-OFFLINE_FILES = ("js/**/*.js", "*.css", "wasm/*.wasm", "favicon.svg", "icons/*.png")
+OFFLINE_FILES = ("style.css", "wasm/walk.wasm", "favicon.svg", "icons/icon-192.png")
+#: The scripts the kept pages load (base.html's, index.html's, practice.html's), kept
+#: with every module they import: not the other pages' (rooms, today's board, the
+#: table), which would only slow a first visit's getting ready on a slow link.
+#: tests/test_offline.py holds this to the pages' own script tags.
+OFFLINE_SCRIPTS = ("js/theme.js", "js/install.js", "js/main.js", "js/practice.js")
+#: A module's static imports: ``from "./x.js"``, ``import "./x.js"``, ``import("./x.js")``.
+IMPORTS = re.compile(r"""(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}/[^"']+\.js)["']""")
 #: The worker's script, in static/ (served as /sw.js, not kept as a file).
 WORKER = "js/service-worker.js"
 #: The pages a worker keeps from the start: those that work offline, and the one shown
@@ -169,17 +177,36 @@ def static_folder() -> Path:
     return Path(current_app.static_folder or "static")
 
 
+def imported(folder: Path, entries: tuple[str, ...]) -> set[str]:
+    """The scripts ``entries`` (relative to ``folder``) and every module they import, as
+    far as the imports go, relative to ``folder``."""
+    seen: set[str] = set()
+    waiting = list(entries)
+    while waiting:
+        name = waiting.pop()
+        path = folder / name
+        if name in seen or not path.is_file():
+            continue
+        seen.add(name)
+        for target in IMPORTS.findall(path.read_text(encoding="utf-8")):
+            resolved = (path.parent / target).resolve()
+            if resolved.is_relative_to(folder.resolve()):
+                waiting.append(resolved.relative_to(folder.resolve()).as_posix())
+    return seen
+
+
 def offline_files() -> list[str]:
     """The static files a worker keeps, relative to static/, in a stable order."""
     folder = static_folder()
-    found = {path for pattern in OFFLINE_FILES for path in folder.glob(pattern) if path.is_file()}
-    names = {path.relative_to(folder).as_posix() for path in found}
+    names = imported(folder, OFFLINE_SCRIPTS)
+    names |= {name for name in OFFLINE_FILES if (folder / name).is_file()}
     return sorted(names - {WORKER})
 
 
 def release() -> dict[str, Any]:
     """The release a worker caches: a version hashed from the content of every file it
-    keeps and of the worker itself, the addresses of those files and of the pages."""
+    keeps and of the worker itself, the addresses of those files and of the pages, and
+    of the default list's graph document."""
     folder = static_folder()
     digest = hashlib.sha256()
     files = offline_files()
@@ -191,6 +218,22 @@ def release() -> dict[str, Any]:
         "pages": [url_for(endpoint) for endpoint in OFFLINE_PAGES],
         "offline": url_for("offline.offline_page"),
         "graphs": f"{request.script_root}{GRAPHS_PREFIX}/",
+        # The default list's document and graph file: kept as the release installs,
+        # both at once and before its files, rather than asked for by the page once the
+        # worker runs (on a slow link, the graph is most of a first visit's bytes).
+        "graph": default_graph(),
+    }
+
+
+def default_graph() -> dict[str, str] | None:
+    """The addresses of the default list's document and graph file (None: it has none)."""
+    dictionary = service.dictionary_named(service.catalog().default)
+    made = graph_file(dictionary)
+    if made is None:
+        return None
+    return {
+        "document": url_for("offline.graph_document", name=dictionary.name),
+        "file": url_for("offline.graph", name=dictionary.name, filename=made[1]),
     }
 
 

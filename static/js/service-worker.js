@@ -1,7 +1,8 @@
 // The service worker: the app's pages, scripts, styles, search and word graphs kept in
-// the browser, so that the solver and practice work with no network (docs/api.md,
-// "Offline"). Served from the root as /sw.js (web/offline.py), which writes the
-// release before this script: self.RELEASE = {version, files, pages, offline, graphs}.
+// the browser, so that the solver and practice work with no network (docs/offline.md).
+// Served from the root as /sw.js (web/offline.py), which writes the
+// release before this script: self.RELEASE = {version, files, pages, offline, graphs,
+// graph}.
 //
 // - A release's files and pages are kept in a cache named by its version, a hash of
 //   their content: a new release is a new worker (its /sw.js differs), which fetches
@@ -20,16 +21,39 @@
 // - Anything else (the JSON API, a POST) goes to the network alone: the pages fall
 //   back to the page's own search when it does not answer.
 
-const { version, files, pages, offline, graphs } = self.RELEASE;
+const { version, files, pages, offline, graphs, graph } = self.RELEASE;
 const PREFIX = "boggle-";
 const CACHE = `${PREFIX}release-${version}`;
 const GRAPHS = `${PREFIX}graphs`;
 
 self.addEventListener("install", (event) => {
-  // Past the browser's HTTP cache: a release must never keep another's file.
-  const requests = [...files, ...pages].map((url) => new Request(url, { cache: "reload" }));
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
+  // Checked with the server past the browser's HTTP cache: a release must never keep
+  // another's file. A file the page has just loaded comes back as a 304, no body.
+  const requests = [...files, ...pages].map((url) => new Request(url, { cache: "no-cache" }));
+  // The graph first: asked for before the files, it is not queued behind them.
+  const graphKept = keepGraph(graph);
+  const kept = caches.open(CACHE).then((cache) => cache.addAll(requests));
+  event.waitUntil(Promise.all([graphKept, kept]));
 });
+
+/**
+ * Keep the default list's graph (its document and its file, both at once) for offline
+ * use as the release installs, ahead of its files on the same connections, so that a
+ * first visit is ready for offline use as soon as the worker runs. A failure leaves the
+ * list to the page, which asks for its graph once the worker runs (lib/offline.js).
+ */
+async function keepGraph(addresses) {
+  if (!addresses) return;
+  const at = (address) => new URL(address, self.location.href);
+  try {
+    await Promise.all([
+      fromNetworkFirst(new Request(at(addresses.document)), GRAPHS, bare(at(addresses.document))),
+      graphFile(new Request(at(addresses.file)), at(addresses.file)),
+    ]);
+  } catch {
+    // The page asks again.
+  }
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
