@@ -53,14 +53,20 @@ const kept = new Set(); // the lists this page has had the worker keep
 /**
  * Have the service worker keep a list's graph (and the search) for offline use: once
  * it controls the page (on a first visit, once it has taken over), the list's document
- * and graph file are fetched through it, while the page is idle. Failures are said
- * when the page needs the graph, not here.
+ * and graph file are fetched through it, while the page is idle. Offline, the search is
+ * made ready instead. Failures are said when the page needs the graph, not here.
  */
 export async function prepare(name, base = location.href) {
+  const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run, 200));
+  if (!online()) {
+    // The page's own search will answer: made ready (the search compiled, the graph
+    // read from the worker's cache) while the page is idle, not at the first press.
+    idle(() => searchWith(name, base).catch(() => {}));
+    return;
+  }
   if (kept.has(name)) return;
   kept.add(name);
   await underWorker();
-  const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run, 200));
   idle(async () => {
     try {
       const document = await getJSON(`graphs/${encodeURIComponent(name)}`, {}, base);
