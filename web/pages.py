@@ -180,7 +180,10 @@ def index_context(
         board_text=board_text,
         query=urlencode(query),
         selected=selected,
-        definition=service.define_or_none(selected["word"]) if selected else None,
+        definition=service.define_or_none(selected["word"], name) if selected else None,
+        # Who the panel says has no entry, or that the language has no definitions.
+        definition_source=service.definition_source(name),
+        definition_language=_(catalog.rules(name).language),
         steps={tuple(cell): step for step, cell in enumerate(path, 1)},
         # The chosen word's line through the cube centres, in cube units (see index.html).
         path_points=" ".join(f"{c + 0.5},{r + 0.5}" for r, c in path),
