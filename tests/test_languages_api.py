@@ -186,11 +186,11 @@ def test_dice_with_faces_the_language_lacks_are_refused(client: FlaskClient) -> 
 
 
 def test_define_says_which_languages_have_definitions(client: FlaskClient) -> None:
-    response = client.get("/define", query_string={"word": "maison", "dictionary": "fr"})
+    response = client.get("/define", query_string={"word": "casa", "dictionary": "es"})
     error = error_of(response, 400, "definitions_english_only")
     assert error["message"] == (
-        "there are no definitions in French; 'fr' is the French dictionary, and "
-        "definitions are in: English, German"
+        "there are no definitions in Spanish; 'es' is the Spanish dictionary, and "
+        "definitions are in: English, German, French"
     )
     assert error["field"] == "dictionary"
     response = client.get("/define", query_string={"word": "haus", "dictionary": "klingon"})

