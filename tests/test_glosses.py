@@ -172,6 +172,16 @@ def test_check_passes_on_the_committed_files_and_fails_on_a_stale_one(
     assert "definitions-de.txt: differs at line" in capsys.readouterr().err
 
 
+def test_a_stem_that_drops_a_negating_prefix_is_refused(german: Glosses) -> None:
+    rebuild = load_rebuild()
+    assert not rebuild.keeps_negation("unersichtlicher", "ersichtlich", ("un",))
+    assert rebuild.keeps_negation("unterschreibt", "unterschreiben", ("un",))
+    assert rebuild.keeps_negation("getrampelt", "trampeln", ("un",))
+    # Hunspell stems it to ersichtlich, its opposite; Wiktionary has no unersichtlich.
+    with pytest.raises(NoGloss):
+        german.define("unersichtlicher", GERMAN)
+
+
 def test_a_long_gloss_is_cut_at_a_word_with_an_ellipsis() -> None:
     rebuild = load_rebuild()
     cut = rebuild.clean("Wort " * 100)

@@ -79,6 +79,10 @@ class GlossPackage:
     #: word, lower case, is also looked up capitalised. Where it does not (French), a
     #: capitalised headword is a name (Dénia, a town, is not dénia, "denied").
     nouns_capitalised: bool
+    #: Prefixes that turn a word's meaning around: a stem that drops one is refused.
+    #: Hunspell's German affixes strip un-, so unersichtlich would be glossed as
+    #: ersichtlich, its opposite.
+    negating_prefixes: tuple[str, ...] = ()
 
 
 PACKAGES = {
@@ -91,6 +95,7 @@ PACKAGES = {
         "/usr/share/hunspell/de_DE",
         "hunspell-de-de",
         nouns_capitalised=True,
+        negating_prefixes=("un",),
     ),
     "fr": GlossPackage(
         "fr",
@@ -252,13 +257,23 @@ def lemmatise(
     stems = hunspell_stems(written_left, package)
     for word in left:
         found = in_table(
-            (stem for w in spellings.get(word, [word]) for stem in stems.get(w.lower(), [])),
+            (
+                stem
+                for w in spellings.get(word, [word])
+                for stem in stems.get(w.lower(), [])
+                if keeps_negation(w.lower(), stem.lower(), package.negating_prefixes)
+            ),
             table,
             capitalise=package.nouns_capitalised,
         )
         if found:
             lemmas[word] = found
     return lemmas
+
+
+def keeps_negation(word: str, stem: str, prefixes: Sequence[str]) -> bool:
+    """Whether a stem keeps the negating prefix its word starts with, if any."""
+    return not any(word.startswith(p) and not stem.startswith(p) for p in prefixes)
 
 
 def build(
