@@ -115,8 +115,8 @@ def index_context(
 
     ``problem`` is an error found before solving (a field given twice); ``status`` in
     the context is the HTTP status to answer with, the same as ``/solve``'s. The chosen
-    word's ``/define`` document (None if WordNet has no entry) is shown beside its path,
-    as the page script shows it.
+    word's ``/define`` document, in the list's language (None if its source has no entry,
+    or the language no source), is shown beside its path, as the page script shows it.
     """
     # The entry grid offers every board the server takes: a side up to the limit.
     max_side = min(limits.max_side, limits.max_cells)
