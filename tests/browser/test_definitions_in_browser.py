@@ -254,6 +254,13 @@ def test_on_a_phone_a_german_word_shows_its_german_definition_credited_to_wiktio
             "href", "https://creativecommons.org/licenses/by-sa/4.0/"
         )
         page.screenshot(path=str(artifacts / "definition-de-390.png"))
+        # A word tapped once the script has the page is looked up in German too.
+        geht = define_api(live_url, "geht", dictionary="de")
+        assert geht is not None
+        word_button(page, "geht").tap()
+        expect(panel).to_have_attribute("data-word", "geht")
+        expect(panel).to_have_attribute("data-state", "defined")
+        expect(panel.locator("summary")).to_have_text(f"gehen {first_gloss(geht)}")
 
         # Drawn by the script, at the scoring table: a German word not on the board is
         # looked up in German, and one Wiktionary lacks says so.
