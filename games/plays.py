@@ -126,23 +126,45 @@ COUNT_WORD = (
 WORD_SENT = select(_WORDS.c.word, _WORDS.c.path, _WORDS.c.score).where(
     _WORDS.c.play_id == bindparam("play"), _WORDS.c.word == bindparam("word")
 )
-#: Stored unless the play has the word already (then nothing: it is a repeat); its id
-#: returned if it was stored, so that a new word needs no look for a stored one first.
-ADD_WORD = {
-    dialect: module.insert(_WORDS)
-    .values(
-        play_id=bindparam("play_id"),
-        word=bindparam("word"),
-        written=bindparam("written"),
-        verdict=bindparam("verdict"),
-        score=bindparam("score"),
-        path=bindparam("path"),
-        sent_at=bindparam("sent_at"),
-    )
+#: A word's row, stored unless the play has the word already (then nothing: a repeat).
+_NEW_WORD = {
+    "play_id": bindparam("play_id"),
+    "word": bindparam("word"),
+    "written": bindparam("written"),
+    "verdict": bindparam("verdict"),
+    "score": bindparam("score"),
+    "path": bindparam("path"),
+    "sent_at": bindparam("sent_at"),
+}
+#: SQLite: the word stored, its id returned if it was (none for a repeat), so that a new
+#: word needs no look for a stored one first; COUNT_WORD then counts it.
+ADD_WORD = (
+    sqlite.insert(_WORDS)
+    .values(_NEW_WORD)
     .on_conflict_do_nothing(index_elements=["play_id", "word"])
     .returning(_WORDS.c.id)
-    for dialect, module in (("postgresql", postgresql), ("sqlite", sqlite))
-}
+)
+#: PostgreSQL: the word stored and the play's rate and count of words kept in one
+#: statement, one round trip: the insert runs in the WITH, and the update adds what it
+#: stored (1, or 0 for a repeat) and returns it.
+_ADDED = (
+    postgresql.insert(_WORDS)
+    .values(_NEW_WORD)
+    .on_conflict_do_nothing(index_elements=["play_id", "word"])
+    .returning(_WORDS.c.id)
+    .cte("added")
+)
+_ADDED_COUNT = select(func.count()).select_from(_ADDED).scalar_subquery()
+ADD_AND_COUNT_WORD = (
+    update(_PLAYS)
+    .where(_PLAYS.c.id == bindparam("play_id"))
+    .values(
+        rate_window=bindparam("window"),
+        rate_count=bindparam("count"),
+        sent=_PLAYS.c.sent + _ADDED_COUNT,
+    )
+    .returning(_ADDED_COUNT.label("added"))
+)
 #: One more play of a board finished with this score.
 COUNT_SCORE = {
     dialect: module.insert(_SCORES)
@@ -526,7 +548,8 @@ class Plays:
         judged = self._judge(spec, written)
         digest = codes.token_hash(token) if token else ""
         # Straight on the driver's connection (games/db.py, Database.statements): a
-        # word is the busiest write there is, and three statements at most.
+        # word is the busiest write there is. A new word is two statements on
+        # PostgreSQL (the play locked; the word stored and counted), three on SQLite.
         with self.database.statements() as connection:
             play = connection.execute(
                 PLAY_BY_KEY_LOCKED, {"digest": digest, "board": board_id}
@@ -547,22 +570,23 @@ class Plays:
             )
             # A play under its limit stores a new word at once (nothing if it has the
             # word: a repeat); at its limit, only a repeat is answered.
-            added = (
-                play.sent < self.limits.max_words
-                and connection.execute(
-                    ADD_WORD[self.database.backend],
-                    {
-                        "play_id": play.id,
-                        "word": sent.word,
-                        "written": written,
-                        "verdict": sent.verdict,
-                        "score": sent.score,
-                        "path": None if sent.path is None else json.dumps(sent.path),
-                        "sent_at": now,
-                    },
-                ).first()
-                is not None
-            )
+            added = counted = False
+            if play.sent < self.limits.max_words:
+                word = {
+                    "play_id": play.id,
+                    "word": sent.word,
+                    "written": written,
+                    "verdict": sent.verdict,
+                    "score": sent.score,
+                    "path": None if sent.path is None else json.dumps(sent.path),
+                    "sent_at": now,
+                }
+                if self.database.backend == "postgresql":
+                    counts = {"window": window, "count": count}
+                    row = connection.execute(ADD_AND_COUNT_WORD, word | counts).first()
+                    added, counted = row.added == 1, True
+                else:
+                    added = connection.execute(ADD_WORD, word).first() is not None
             stored = None
             if not added:
                 stored = connection.execute(WORD_SENT, {"play": play.id, "word": sent.word}).first()
@@ -574,10 +598,11 @@ class Plays:
                             play.sent,
                         )
                     )
-            connection.execute(
-                COUNT_WORD,
-                {"play": play.id, "window": window, "count": count, "added": int(added)},
-            )
+            if not counted:
+                connection.execute(
+                    COUNT_WORD,
+                    {"play": play.id, "window": window, "count": count, "added": int(added)},
+                )
         if stored is not None:
             return SentWord(stored.word, REPEAT, _path(stored.path), stored.score)
         return sent
