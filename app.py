@@ -28,6 +28,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from boggle import Catalog, SearchGate, WordListError
 from boggle.catalog import parse_wordlist_setting
 from boggle.definitions import Definitions
+from boggle.glosses import all_glosses
 from boggle.i18n import number
 from boggle.ratings import Ratings
 from boggle.rules import RULES
@@ -279,6 +280,9 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
     definitions = Definitions()
     definitions.warm()
     app.extensions["boggle.definitions"] = definitions
+    # The other languages' definitions are mapped on their first lookup, not here: a
+    # server that is never asked for a German definition never maps the German file.
+    app.extensions["boggle.glosses"] = all_glosses()
 
     app.extensions["boggle.rooms"] = _rooms(app.config, app.extensions["boggle.catalog"])
     app.extensions["boggle.apart"] = _apart(app.config, app.extensions["boggle.rooms"])
