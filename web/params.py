@@ -219,6 +219,8 @@ def unknown_field(given: str, names: tuple[str, ...]) -> APIError:
             field=repr(shown),
             close=repr(close[0]),
         )
+    elif not names:
+        message = _("this request takes no fields; %(field)s is one too many", field=repr(shown))
     else:
         message = _(
             "this request takes no field %(field)s; the fields are %(fields)s",
@@ -751,5 +753,5 @@ RICH_FIELDS = (DICE, DICTIONARY, SEED, BOARD.optional())
 SCORE_FIELDS = (BOARD, MIN_LENGTH, DICTIONARY, PLAYERS)
 RANDOM_FIELDS = (DICE, DICTIONARY, SEED, ROWS, COLS)
 LOOKUP_FIELDS = (WORD, DICTIONARY)
-#: /define's: the word, and a dictionary only to refuse another language's.
+#: /define's: the word, and the dictionary whose language it is looked up in.
 DEFINE_FIELDS = (DEFINE_WORD, DICTIONARY)

@@ -25,10 +25,9 @@ from flask_babel import format_decimal
 from flask_babel import gettext as _
 from werkzeug.sansio.utils import get_current_url
 
-from boggle.dice import min_length_for, roll_plan
+from boggle.dice import min_length_for, roll_plan, rules_of
 from boggle.errors import DiceError
-from boggle.languages import LANGUAGES
-from boggle.rules import RULES, Ruleset
+from boggle.rules import RULES
 from boggle.words import normalize_word
 from games import codes
 from games.errors import (
@@ -613,14 +612,23 @@ def room_response(code: str, token: str | None, status: int) -> Response:
     # (Content-Language, Vary: Accept-Language), so a reader who switches must not be
     # told that their copy in the old one is current.
     url = room_url(code)
-    version = f"{rooms().visit(code, token, client_address())}|{url}|{i18n.current_code()}"
-    tag = hashlib.sha256(version.encode()).hexdigest()[:32]
-    # Compared weakly, as RFC 9110 asks of If-None-Match: a proxy that compresses the
-    # answer marks its tag weak (W/"..."), and the client sends that back.
-    if status == 200 and request.if_none_match.contains_weak(tag):
+    suffix = f"|{url}|{i18n.current_code()}"
+    tags: list[str] = []
+
+    def wanted(visit: str) -> bool:
+        """Whether the caller needs the document: not when their copy is current."""
+        tags.append(hashlib.sha256(f"{visit}{suffix}".encode()).hexdigest()[:32])
+        # Compared weakly, as RFC 9110 asks of If-None-Match: a proxy that compresses
+        # the answer marks its tag weak (W/"..."), and the client sends that back.
+        return status != 200 or not request.if_none_match.contains_weak(tags[-1])
+
+    # The version and, unless the caller's copy is current, the document, read
+    # together (in one transaction when the visit writes nothing).
+    _version, state = rooms().poll(code, token, client_address(), wanted)
+    tag = tags[-1]
+    if state is None:
         response = Response(status=304)
     else:
-        state = rooms().state(code, token)
         document = {"room": state.pop("room"), "url": url, **state}
         document["now"] = round(rooms().clock(), 3)
         response = jsonify(document)
@@ -877,7 +885,7 @@ def read_room_settings(fields: dict[str, Any]) -> RoomSettings:
             limit=limits.max_cells,
         )
     if dictionary is None:
-        rules = dice_rules(dice.name)
+        rules = rules_of(dice)
         dictionary = service.catalog().default if rules is RULES else rules.default_dictionary
     service.check_dice_language(dice, service.rules_named(dictionary))
     name = service.dictionary_named(dictionary).name  # as the catalog spells it
@@ -889,14 +897,6 @@ def read_room_settings(fields: dict[str, Any]) -> RoomSettings:
     if seconds is None:
         seconds = BIG_ROUND_SECONDS if rows * cols >= BIG_BOARD_CELLS else ROUND_SECONDS
     return RoomSettings(dice.name, rows, cols, min_length, name, seconds)
-
-
-def dice_rules(name: str) -> Ruleset:
-    """The rules (language) a dice set belongs to."""
-    for rules in (RULES, *LANGUAGES.values()):
-        if any(spec.name == name for spec in rules.dice_sets):
-            return rules
-    return RULES
 
 
 def client_address() -> str:
