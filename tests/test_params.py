@@ -145,6 +145,12 @@ def test_an_unknown_field_is_shown_cut_to_forty_characters() -> None:
     assert error.message == f"this request takes no field {'q' * 40!r}; the fields are 'board'"
 
 
+def test_a_field_sent_to_a_request_that_takes_none_is_named_without_an_empty_list() -> None:
+    error = unknown_field("colour", ())
+    assert (error.code, error.field) == ("unknown_field", "colour")
+    assert error.message == "this request takes no fields; 'colour' is one too many"
+
+
 def test_a_json_array_is_named_an_array() -> None:
     error = refusal(read_name, ["standard"], "dictionary")
     assert (error.code, error.message) == (

@@ -219,6 +219,8 @@ def unknown_field(given: str, names: tuple[str, ...]) -> APIError:
             field=repr(shown),
             close=repr(close[0]),
         )
+    elif not names:
+        message = _("this request takes no fields; %(field)s is one too many", field=repr(shown))
     else:
         message = _(
             "this request takes no field %(field)s; the fields are %(fields)s",

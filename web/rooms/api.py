@@ -25,10 +25,9 @@ from flask_babel import format_decimal
 from flask_babel import gettext as _
 from werkzeug.sansio.utils import get_current_url
 
-from boggle.dice import min_length_for, roll_plan
+from boggle.dice import min_length_for, roll_plan, rules_of
 from boggle.errors import DiceError
-from boggle.languages import LANGUAGES
-from boggle.rules import RULES, Ruleset
+from boggle.rules import RULES
 from boggle.words import normalize_word
 from games import codes
 from games.errors import (
@@ -877,7 +876,7 @@ def read_room_settings(fields: dict[str, Any]) -> RoomSettings:
             limit=limits.max_cells,
         )
     if dictionary is None:
-        rules = dice_rules(dice.name)
+        rules = rules_of(dice)
         dictionary = service.catalog().default if rules is RULES else rules.default_dictionary
     service.check_dice_language(dice, service.rules_named(dictionary))
     name = service.dictionary_named(dictionary).name  # as the catalog spells it
@@ -889,14 +888,6 @@ def read_room_settings(fields: dict[str, Any]) -> RoomSettings:
     if seconds is None:
         seconds = BIG_ROUND_SECONDS if rows * cols >= BIG_BOARD_CELLS else ROUND_SECONDS
     return RoomSettings(dice.name, rows, cols, min_length, name, seconds)
-
-
-def dice_rules(name: str) -> Ruleset:
-    """The rules (language) a dice set belongs to."""
-    for rules in (RULES, *LANGUAGES.values()):
-        if any(spec.name == name for spec in rules.dice_sets):
-            return rules
-    return RULES
 
 
 def client_address() -> str:
