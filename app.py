@@ -28,10 +28,11 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from boggle import Catalog, SearchGate, WordListError
 from boggle.catalog import parse_wordlist_setting
 from boggle.definitions import Definitions
+from boggle.glosses import all_glosses
 from boggle.i18n import number
 from boggle.ratings import Ratings
 from boggle.rules import RULES
-from boggle.solver import engine_notice
+from boggle.solver import ENGINE, engine_notice
 from boggle.spellings import spellings_for
 from boggle.wording import join_names
 from games.apart import Apart
@@ -279,6 +280,9 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
     definitions = Definitions()
     definitions.warm()
     app.extensions["boggle.definitions"] = definitions
+    # The other languages' definitions are mapped on their first lookup, not here: a
+    # server that is never asked for a German definition never maps the German file.
+    app.extensions["boggle.glosses"] = all_glosses()
 
     app.extensions["boggle.rooms"] = _rooms(app.config, app.extensions["boggle.catalog"])
     app.extensions["boggle.apart"] = _apart(app.config, app.extensions["boggle.rooms"])
@@ -319,9 +323,14 @@ def _load_catalog(config: Mapping[str, Any]) -> Catalog:
     names = catalog.names if "all" in preload else [catalog.default, *preload]
     catalog.preload(names)
     # A language's display spellings with its list, so that no request reads them and
-    # forked workers share them (boggle/spellings.py).
+    # forked workers share them (boggle/spellings.py). The pure-Python search walks the
+    # table, which a list's graph lays out on first use: laid out now for the same
+    # reasons (the native core never asks for it).
     for name in names:
-        spellings_for(catalog.get(name), config["CACHE_DIR"])
+        dictionary = catalog.get(name)
+        spellings_for(dictionary, config["CACHE_DIR"])
+        if ENGINE == "python":
+            dictionary.table_graph()
     return catalog
 
 

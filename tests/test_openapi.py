@@ -135,8 +135,11 @@ def test_a_json_body_takes_the_fields_documented_and_no_other(
         answer = client.open(address, method=method, json={"zzzz": 1})
         error = answer.get_json()["error"]
         assert (answer.status_code, error["code"]) == (400, "unknown_field"), path
-        listed = [name.strip(" '") for name in error["message"].split("fields are ")[1].split(",")]
-        listed = [name for name in listed if name]  # a body of no fields ({}) lists none
+        if "takes no fields" in error["message"]:  # a body of no fields ({}) lists none
+            listed = []
+        else:
+            fields = error["message"].split("fields are ")[1]
+            listed = [name.strip(" '") for name in fields.split(",")]
         assert listed == list(schema["properties"]), path
         checked.add(path)
     assert {"/solve", "/rich", "/score", "/rooms", "/rooms/{code}/players"} <= checked

@@ -124,8 +124,13 @@ $("random").addEventListener("click", async () => {
 
 // --- Solving ------------------------------------------------------------------------
 
-const definition = new DefinitionPanel($("definition"), (word) =>
-  getJSON("define", { word }, form.action),
+// A word is looked up in the language of the list it was found in: the last board the
+// script solved, else the one the server drew the page with (the form still names it).
+let solvedDictionary = null;
+const definition = new DefinitionPanel(
+  $("definition"),
+  (word, dictionary) => getJSON("define", { word, dictionary }, form.action),
+  () => solvedDictionary ?? fields.dictionary.value,
 );
 
 const results = new Results($("results"), (word) => {
@@ -155,6 +160,7 @@ async function solve(params, how, word = null) {
     return;
   }
   if (ticket !== latest) return;
+  solvedDictionary = result.dictionary;
   results.show(result);
   $("skip-words").hidden = false;
   if (word) results.select(word);

@@ -70,7 +70,12 @@ const strong = (n) => h("strong", {}, number(n));
 const view = new BoardView($("result-board"));
 new RovingList($("found-list"));
 new RovingList($("missed-list"));
-const definition = new DefinitionPanel($("definition"), (word) => getJSON("define", { word }));
+// The round's words are looked up in its list's language (German Wiktionary for German).
+const definition = new DefinitionPanel(
+  $("definition"),
+  (word, dictionary) => getJSON("define", { word, dictionary }),
+  () => state.round?.dictionary ?? $("dictionary").value,
+);
 const picker = new PathPicker($("round"), view, $("selection"), (word) => definition.show(word));
 definition.listen($("entered"), () => picker.selected && picker.select(null));
 const missedTools = new WordListTools(
