@@ -49,13 +49,26 @@ def transactions(rooms: Rooms) -> Iterator[list[int]]:
         event.remove(engine, "checkout", checkout)
 
 
+@contextmanager
+def slow_way_refused(rooms: Rooms) -> Iterator[None]:
+    """Makes the poll's two-transaction way (a visit, then ``state``) fail meanwhile."""
+
+    def refused(*_args: object) -> None:
+        raise AssertionError("the poll took the two-transaction way")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rooms, "_visited", refused)
+        patch.setattr(rooms, "state", refused)
+        yield
+
+
 def test_a_seated_callers_poll_is_one_transaction_with_or_without_the_document(
     app: Flask, clock: Clock
 ) -> None:
     client, code = room_with_a_round(app)
     rooms = app.extensions["boggle.rooms"]
     clock.advance(1)
-    with transactions(rooms) as taken:
+    with transactions(rooms) as taken, slow_way_refused(rooms):
         full = client.get(f"/rooms/{code}")
     assert full.status_code == 200 and len(taken) == 1
     with transactions(rooms) as taken:
