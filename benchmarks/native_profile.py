@@ -125,26 +125,32 @@ for budget, ceiling in ((0.0005, None), (60, 0.0005), (0, None)):
 corrupt = array("i", dictionary.table)
 corrupt[dictionary.root] = len(corrupt) + 4 * STRIDE
 arguments = list(solver._native_board(parse_board("abcd efgh ijkl mnop"), dictionary, 3))
+# The same walk on the table, without the compact form (a graph that has none).
+tables = list(arguments)
+tables[0], tables[2], tables[3] = dictionary.table, dictionary.root, dictionary.terminal_limit
+tables[15] = None
 ranked, scored = native.MODE_RANKED, native.MODE_SCORE
 every = (native.MODE_PATHS, ranked, scored)
-# (argument after the mode, a bad value for it, the modes that read it)
-# The score mode of a board up to 64 cells walks the compact form, where the tree has
-# one (the argument after found_word), and not the table.
+# (the arguments, the one after the mode changed, a bad value for it, the modes that read
+# it). Every mode walks the compact form where it is given (the score mode alone, in a
+# checkout from before the table was laid out on demand only).
 compact = getattr(dictionary, "compact", None)
-table_modes = every if compact is None else (native.MODE_PATHS, ranked)
-changes = [(0, corrupt, table_modes), (0, array("h", [0] * 64), every), (7, {{"a": 0}}, every),
-           (8, ("a",) * 15, every), (1, 1, every), (13, (), (ranked, scored)), (14, int, (ranked,))]
+compact_modes = every if hasattr(dictionary, "table_graph") else (scored,)
+changes = [(tables, 0, corrupt, every), (tables, 0, array("h", [0] * 64), every),
+           (arguments, 7, {{"a": 0}}, every), (arguments, 8, ("a",) * 15, every),
+           (arguments, 1, 1, every), (arguments, 13, (), (ranked, scored)),
+           (arguments, 14, int, (ranked,))]
 if compact is not None:
     nodes, root, limit = compact
     bad = array("I", nodes)
     bad[root + 1] = len(bad)  # the root's first child, "a", past the end
-    changes += [(15, (bad, root, limit), (scored,)), (15, (nodes, 0, limit), (scored,)),
-                (15, (array("i", nodes), root, limit), (scored,)), (15, "x", every),
-                (15, (nodes, len(nodes), limit), (scored,)),
-                (15, (array("I", [0] * 8), 1, 0), (scored,))]
-for index, value, modes in changes:
+    changes += [(arguments, 15, value, compact_modes) for value in (
+        (bad, root, limit), (nodes, 0, limit), (array("i", nodes), root, limit),
+        (nodes, len(nodes), limit), (array("I", [0] * 8), 1, 0))]
+    changes += [(arguments, 15, "x", every)]
+for given, index, value, modes in changes:
     for mode in modes:
-        wrong = list(arguments)
+        wrong = list(given)
         wrong[index] = value
         try:
             native.walk(mode, *wrong)
@@ -153,6 +159,15 @@ for index, value, modes in changes:
         else:
             raise AssertionError(f"walk took a bad argument {{index}} in mode {{mode}}")
 print("checks done")
+"""
+
+
+# Each tree's cache, built by that tree's own code before anything is counted.
+_BUILD = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from boggle.dictionary import load_dictionary
+load_dictionary(sys.argv[2], cache_dir=sys.argv[3])
 """
 
 
@@ -210,7 +225,12 @@ def count(tree: Path, case: str, boards: int, wordlist: Path, cache: str, cache_
 
 
 def timed(
-    trees: dict[str, Path], case: str, boards: int, wordlist: Path, cache: str, rounds: int
+    trees: dict[str, Path],
+    case: str,
+    boards: int,
+    wordlist: Path,
+    caches: dict[str, str],
+    rounds: int,
 ) -> dict[str, float]:
     """Median milliseconds per board of a case on each tree, the trees taking turns
     (a fresh interpreter each, ``rounds`` times) so that the machine's load falls on
@@ -221,8 +241,8 @@ def timed(
     for _ in range(rounds):
         for name, tree in trees.items():
             code = _CHILD.format(
-                tree=str(tree), wordlist=str(wordlist), cache=cache, dice=dice, rows=rows,
-                cols=cols, count=boards, call=CALLS[kind], finish=_TIMED,
+                tree=str(tree), wordlist=str(wordlist), cache=caches[name], dice=dice,
+                rows=rows, cols=cols, count=boards, call=CALLS[kind], finish=_TIMED,
             )  # fmt: skip
             run = subprocess.run(
                 [sys.executable, "-c", code], check=True, capture_output=True, text=True,
@@ -286,17 +306,20 @@ def main() -> int:
         print(f"error: no case {unknown[0]!r}; the cases: {', '.join(CASES)}", file=sys.stderr)
         return 2
 
-    sys.path.insert(0, str(ROOT))
-    from boggle.dictionary import load_dictionary
-
     with tempfile.TemporaryDirectory() as folder:
-        cache = str(Path(folder) / "cache")
-        load_dictionary(args.wordlist, cache_dir=cache)  # built once, loaded by each child
         trees = {rev: export_tree(rev, Path(folder)) for rev in args.baseline}
         trees["this checkout"] = ROOT
+        # A cache folder per tree: another checkout's cache may be of another format,
+        # and writing its own would remove the other's (and each child would build).
+        caches = {name: str(Path(folder) / f"cache-{i}") for i, name in enumerate(trees)}
+        for name, tree in trees.items():  # built once, loaded by each child
+            subprocess.run(
+                [sys.executable, "-c", _BUILD, str(tree), str(args.wordlist), caches[name]],
+                check=True, env=child_env(), cwd=tree,
+            )  # fmt: skip
         if args.memcheck:
             for name, tree in trees.items():
-                errors, lost, summary = memcheck(tree, args.wordlist, cache)
+                errors, lost, summary = memcheck(tree, args.wordlist, caches[name])
                 print(f"{name}: {errors} errors and {lost} definitely lost blocks in _native")
                 print(f"  memcheck, the whole process: {summary}")
             return 0
@@ -305,7 +328,7 @@ def main() -> int:
             print(f"word list: {args.wordlist}; median ms per board, {args.time} rounds")
             print(f"{'case':<12}" + "".join(f"{name[:14]:>16}" for name in trees))
             for case in cases:
-                medians = timed(trees, case, args.boards, args.wordlist, cache, args.time)
+                medians = timed(trees, case, args.boards, args.wordlist, caches, args.time)
                 print(f"{case:<12}" + "".join(f"{medians[name]:>16.4f}" for name in trees))
             return 0
         print(f"word list: {args.wordlist}; instructions per board (callgrind), fixed seeds")
@@ -321,7 +344,7 @@ def main() -> int:
         print("-" * len(header))
         for case in cases:
             figures = {
-                name: count(tree, case, args.boards, args.wordlist, cache, args.cache)
+                name: count(tree, case, args.boards, args.wordlist, caches[name], args.cache)
                 for name, tree in trees.items()
             }
             line = f"{case:<12}" + "".join(

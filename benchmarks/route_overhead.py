@@ -30,7 +30,8 @@ it each server in turn (the order rotated from round to round), wrk (one thread,
 Printed per route and server, medians over the rounds: requests a second, p50 and p99
 latency; the throughput as a share of each bare app's in the same round (``x bare``,
 the figure issue 29 asks to be at least 0.8; ``x b/app``); and the server's CPU time
-(its processes' user and system time) per answer, with the bare app's as a share of
+(the user and system time of its processes, workers replaced during the run
+included: ``process_cpu.py``) per answer, with the bare app's as a share of
 it: on a busy machine, where the servers get what CPU the others leave, the steadier
 of the two figures.
 
@@ -60,6 +61,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from process_cpu import tree_cpu_seconds  # noqa: E402
 from route_profile import base_tree, merge_base  # noqa: E402
 from route_requests import ROUTES, HotPath, build, write_answers, write_requests  # noqa: E402
 
@@ -167,37 +169,6 @@ class Server:
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
-
-
-def descendants(pid: int) -> list[int]:
-    """A process and every process under it (gunicorn's master and workers; nginx)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            # The command name may hold spaces; the parent pid is the 2nd field after it.
-            children.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry.name))
-    found, todo = [], [pid]
-    while todo:
-        found.append(todo.pop())
-        todo += children.get(found[-1], [])
-    return found
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    """User and system CPU time the processes have used, in seconds."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue  # gone: a worker replaced during the run
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / ticks
 
 
 def run_wrk(port: int, requests: Path, seconds: int, connections: int) -> dict[str, int]:
@@ -332,13 +303,12 @@ def main() -> int:
             order = servers[number % len(servers) :] + servers[: number % len(servers)]
             for route in routes:
                 for server in order:
-                    processes = descendants(server.process.pid)
-                    cpu = cpu_seconds(processes)
+                    cpu = tree_cpu_seconds(server.process.pid)
                     run = run_wrk(server.port, files[server.label, route], args.duration,
                                   args.connections)  # fmt: skip
                     run["rate"] = round(run["requests"] / (run["duration_us"] / 1e6))
                     run["cpu_us"] = round(
-                        (cpu_seconds(processes) - cpu) * 1e6 / max(1, run["requests"])
+                        (tree_cpu_seconds(server.process.pid) - cpu) * 1e6 / max(1, run["requests"])
                     )
                     results.setdefault((server.label, route), []).append(run)
         load = os.getloadavg()

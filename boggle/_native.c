@@ -10,10 +10,11 @@
  * first path found for each word.
  *
  * The word graph is read in place through the buffer protocol (the dictionary's
- * array('i'), shared by forked workers, is never copied), and the interpreter lock is
- * released for the whole walk, so threads search in parallel. The table's row width
- * (stride) and its bit-set column are arguments, not constants: a larger alphabet
- * widens the table without a change here.
+ * compact form, an array('I'), or its table, an array('i'), where it has no compact
+ * form; shared by forked workers, never copied), and the interpreter lock is released
+ * for the whole walk, so threads search in parallel. The table's row width (stride)
+ * and its bit-set column are arguments, not constants: a larger alphabet widens the
+ * table without a change here.
  *
  * The walk itself, and what it needs, is boggle/walk.c, included here: the browser's
  * build (boggle/walk_wasm.c, compiled to WebAssembly) includes the same file, so the
@@ -189,8 +190,9 @@ PyDoc_STRVAR(walk_doc,
 "score, then alphabetically; 2: (total score, word count). None if the budget\n"
 "(CPU seconds of this thread) or the ceiling (wall-clock seconds) passed first.\n"
 "`compact` is None or the same graph's compact form, (nodes, root, terminal_limit)\n"
-"with nodes unsigned 32-bit, which mode 2 walks instead when the table has a\n"
-"bit-set column.");
+"with nodes unsigned 32-bit, which every mode walks instead of the table when the\n"
+"table has a bit-set column (mask_column 0 to 32): `table` is then not read, and may\n"
+"be None.");
 
 static PyObject *
 walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
@@ -260,11 +262,12 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         scores_count = (int)PyTuple_GET_SIZE(scores_arg);
     }
 
-    /* The compact form, read only by the score's own walk on a masked table. */
+    /* The compact form, walked in every mode where the graph has the bit set: the
+     * table is then not read (the server need not build it, nor keep its 128-byte
+     * rows). */
     PyObject *compact_arg = args[16];
     long compact_root = 0, compact_terminal_limit = 0;
-    int use_compact = mode == MODE_SCORE && rows * cols <= 64 && mask_column >= 0 &&
-                      compact_arg != Py_None;
+    int use_compact = mask_column >= 0 && compact_arg != Py_None;
     if (compact_arg != Py_None &&
         (!PyTuple_Check(compact_arg) || PyTuple_GET_SIZE(compact_arg) != 3)) {
         PyErr_SetString(PyExc_TypeError, "compact must be None or (nodes, root, "
@@ -308,33 +311,33 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
     }
 
-    Py_buffer view;
-    if (PyObject_GetBuffer(args[1], &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
-        if (use_compact) {
-            PyBuffer_Release(&compact_view);
+    /* The table, read only without the compact form. */
+    Py_buffer view = {0};
+    int64_t entries = 0;
+    if (!use_compact) {
+        if (args[1] == Py_None) {
+            PyErr_SetString(PyExc_TypeError, "the table is needed without a compact form to "
+                            "walk (compact None, or mask_column -1)");
+            return NULL;
         }
-        return NULL;
-    }
-    const char *format = view.format ? view.format : "B";
-    if (*format == '@' || *format == '=' || *format == '<') {
-        format++;
-    }
-    if (view.itemsize != 4 || (strcmp(format, "i") != 0 && strcmp(format, "l") != 0)) {
-        PyBuffer_Release(&view);
-        if (use_compact) {
-            PyBuffer_Release(&compact_view);
+        if (PyObject_GetBuffer(args[1], &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+            return NULL;
         }
-        PyErr_SetString(PyExc_TypeError, "the table must hold 32-bit signed integers");
-        return NULL;
-    }
-    int64_t entries = view.len / 4;
-    if (root + stride > entries || terminal_limit > entries) {
-        PyBuffer_Release(&view);
-        if (use_compact) {
-            PyBuffer_Release(&compact_view);
+        const char *format = view.format ? view.format : "B";
+        if (*format == '@' || *format == '=' || *format == '<') {
+            format++;
         }
-        PyErr_SetString(PyExc_ValueError, "root or terminal_limit lies outside the table");
-        return NULL;
+        if (view.itemsize != 4 || (strcmp(format, "i") != 0 && strcmp(format, "l") != 0)) {
+            PyBuffer_Release(&view);
+            PyErr_SetString(PyExc_TypeError, "the table must hold 32-bit signed integers");
+            return NULL;
+        }
+        entries = view.len / 4;
+        if (root + stride > entries || terminal_limit > entries) {
+            PyBuffer_Release(&view);
+            PyErr_SetString(PyExc_ValueError, "root or terminal_limit lies outside the table");
+            return NULL;
+        }
     }
 
     /* Everything the walk reads, copied out of Python objects before the lock goes,
@@ -444,7 +447,7 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     list_moves((int)rows, (int)cols, column, reach, score_cells ? around : NULL,
                by_column ? moves_by_column : NULL, moves, move_count);
 
-    w.table = (const int32_t *)view.buf;
+    w.table = (const int32_t *)view.buf; /* NULL with the compact form */
     /* Offsets are 32-bit entries: no row starts past INT32_MAX, whatever the size. */
     w.max_node = (uint32_t)(entries - stride < INT32_MAX ? entries - stride : INT32_MAX);
     w.stride = (int)stride;
@@ -482,8 +485,11 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (w.has_ceiling) {
         w.wall_by = clock_seconds(CLOCK_MONOTONIC) + ceiling;
     }
-    if (w.compact != NULL) {
+    if (w.compact != NULL && w.around != NULL) {
         score_board_compact(&w, (uint32_t)compact_root);
+    }
+    else if (w.compact != NULL) {
+        walk_board_compact(&w, (uint32_t)compact_root);
     }
     else {
         walk_board(&w, (int32_t)root);
@@ -502,8 +508,10 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_NoMemory();
     }
     else if (w.halt == HALT_CORRUPT) {
-        PyErr_SetString(PyExc_ValueError, "the word graph's table is corrupt: an entry points "
-                        "outside it");
+        PyErr_SetString(PyExc_ValueError, use_compact ? "the compact graph is corrupt: an entry "
+                                                        "points outside it"
+                                                      : "the word graph's table is corrupt: an "
+                                                        "entry points outside it");
     }
     else if (mode == MODE_PATHS) {
         result = paths_dict(&w, cells);
@@ -533,9 +541,11 @@ done:
     if (scratch != stack_scratch) {
         free(scratch);
     }
-    PyBuffer_Release(&view);
     if (use_compact) {
         PyBuffer_Release(&compact_view);
+    }
+    else {
+        PyBuffer_Release(&view);
     }
     return result;
 }
@@ -1054,6 +1064,8 @@ PyInit__native(void)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("popcnt")) {
         score_compact_walk = score_compact_popcnt;
+        walk_compact_bits_walk = walk_compact_bits_popcnt;
+        walk_compact_bytes_walk = walk_compact_bytes_popcnt;
         faces_walk = faces_popcnt;
     }
 #endif

@@ -83,10 +83,11 @@ class Sense:
 
 @dataclass(frozen=True)
 class Entry:
-    """A lemma in one part of speech, with its first senses, most frequent first."""
+    """A lemma in one part of speech (None where the source does not say which), with
+    its first senses, most frequent first."""
 
     lemma: str
-    pos: str
+    pos: str | None
     senses: tuple[Sense, ...]
 
     def as_dict(self) -> dict[str, Any]:
@@ -95,15 +96,51 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class Source:
+    """Where a definition comes from, as its licence asks it to be credited."""
+
+    name: str
+    licence: str
+    licence_url: str
+    #: Where the entry can be read at its source (Wiktionary's page names its authors).
+    url: str
+
+    def as_dict(self) -> dict[str, Any]:
+        """The source as ``/define`` sends it."""
+        return {
+            "name": self.name,
+            "licence": self.licence,
+            "licence_url": self.licence_url,
+            "url": self.url,
+        }
+
+
+WORDNET = Source(
+    "WordNet 3.0, Princeton University",
+    "WordNet 3.0 licence",
+    "https://wordnet.princeton.edu/license-and-commercial-use",
+    "https://wordnet.princeton.edu/",
+)
+
+
+@dataclass(frozen=True)
 class Definition:
-    """What a word means: the entries of every lemma it may be, the word itself first."""
+    """What a word means: the entries of every lemma it may be, the word itself first,
+    in the language of the glosses, with their source."""
 
     word: str
     entries: tuple[Entry, ...]
+    language: str = "en"
+    source: Source = WORDNET
 
     def as_dict(self) -> dict[str, Any]:
         """The ``/define`` document."""
-        return {"word": self.word, "entries": [e.as_dict() for e in self.entries]}
+        return {
+            "word": self.word,
+            "entries": [e.as_dict() for e in self.entries],
+            "language": self.language,
+            "source": self.source.as_dict(),
+        }
 
 
 def check_word(written: str) -> str:

@@ -32,21 +32,28 @@ its table has its own width: German's ä ö ü are columns 26-28 and its rows 30
 the dictionary carries its ruleset, and everything that reads the table takes the
 stride, the bit-set column and the face columns from there.
 
-Beside the table, the same graph in a compact form (:class:`CompactGraph`) for the
-native core's score-only walk. The table is 128 bytes a row (6.9 MB for ENABLE2K), far
-more than a core's 1 MB second-level cache, so nearly every step of a walk to a new
-node waited on memory. The compact form keeps per node only its bit set and its
-children: a record of ``1 + popcount(mask)`` unsigned 32-bit entries, the bit set
+The same graph in a compact form (:class:`CompactGraph`) is what the native core
+walks, and what a dictionary holds. The table is 128 bytes a row (6.9 MB for ENABLE2K,
+59.6 MB for every shipped list), far more than a core's 1 MB second-level cache, so
+nearly every step of a walk to a new node waited on memory, and each server worker
+came to hold most of its pages. The compact form keeps per node only its bit set and
+its children: a record of ``1 + popcount(mask)`` unsigned 32-bit entries, the bit set
 first, then the offset of the child of each set bit in column order, so that the child
 by column ``c`` is at ``node + 1 + popcount(mask & ((1 << c) - 1))``. ENABLE2K's is
-0.77 MB, the node and its children mostly in one cache line. Records are in the rows'
-order, so those of nodes ending a word come first (below its own terminal limit);
-offset 0 is an empty record (no child), and 32 zero entries end the array so that a
-record may be read whole from any offset up to ``len - 33``. It exists only where the
-bit set fits 32 bits (every ruleset today); it is built with the table and cached with it.
+0.77 MB (6.9 MB for every shipped list), the node and its children mostly in one cache
+line. Records are in the rows' order, so those of nodes ending a word come first
+(below its own terminal limit); offset 0 is an empty record (no child), and 32 zero
+entries end the array so that a record may be read whole from any offset up to
+``len - 33``. It exists only where the bit set fits 32 bits (every ruleset today);
+a ruleset with more columns keeps the table instead.
 
-The built table is cached on disk, keyed by the word list's content hash and the
-format version; a stale, truncated or corrupt cache is detected and rebuilt.
+The table is laid out from the compact form, row for row as :func:`build_table` laid
+it out, only when something asks for it (:meth:`Dictionary.table_graph`): the
+pure-Python search, which indexes it once a step (a popcount a step costs Python more
+than the C core). With the native core it is never built.
+
+The graph is cached on disk, keyed by the word list's content hash and the format
+version; a stale, truncated or corrupt cache is detected and rebuilt.
 """
 
 from __future__ import annotations
@@ -58,6 +65,7 @@ import os
 import stat
 import struct
 import sys
+import threading
 import zlib
 from array import array
 from collections.abc import Iterable, Iterator
@@ -75,8 +83,9 @@ log = logging.getLogger(__name__)
 #: tables small.
 MAX_WORD_LENGTH = RULES.longest_word
 
-#: Bump whenever the table layout or the cache file format changes.
-FORMAT_VERSION = 4
+#: Bump whenever the graph's layout or the cache file format changes. 5: the cache
+#: holds the compact form alone (the table only where there is none).
+FORMAT_VERSION = 5
 
 #: Faces that get a column of their own besides the 26 letters (``qu`` uses ``q``'s).
 DIGRAPH_FACES = RULES.extra_columns
@@ -86,11 +95,12 @@ MASK = RULES.mask_column
 STRIDE = RULES.stride
 
 _MAGIC = b"BOGGLEDG"
-# The cache file: this header, the table (little-endian int32), the compact graph's
-# entries (little-endian uint32, none without one), then a CRC-32 of all three.
-# magic, format version, stride, rows, root, terminal limit, words, skipped x3, sha256,
-# then the compact graph's entries, root and terminal limit
-_HEADER = struct.Struct("<8sIIIIIIIII32sIII")
+# The cache file: this header, the graph's entries, then a CRC-32 of both. The entries
+# are the compact form's (little-endian uint32, its padding included) where the rules'
+# bit set fits 32 bits, else the table's (little-endian int32); root and terminal limit
+# are offsets in them. magic, format version, stride, entries, root, terminal limit,
+# words, skipped x3, sha256.
+_HEADER = struct.Struct("<8sIIIIIIIII32s")
 #: Zero entries that end a compact graph, so that any record may be read whole.
 COMPACT_PADDING = 32
 _CRC = struct.Struct("<I")
@@ -176,29 +186,38 @@ def count_words(text: str, rules: Ruleset = RULES) -> int:
 
 
 class CompactGraph(NamedTuple):
-    """The word graph in the compact form the native score walk reads (module docstring)."""
+    """The word graph in the compact form the native core walks (module docstring)."""
 
     nodes: array  # array('I')
     root: int
     terminal_limit: int
 
 
-class Dictionary:
-    """An immutable word graph: membership, enumeration, and the table the solver walks.
+class TableGraph(NamedTuple):
+    """The word graph as the table the pure-Python search walks (module docstring)."""
 
-    Nothing mutates it after construction, so one instance serves many threads.
+    table: array  # array('i')
+    root: int
+    terminal_limit: int
+
+
+#: The most bits a bit set may have for the graph to have a compact form.
+COMPACT_BITS = 32
+
+# Held while a dictionary's table is laid out, so that threads asking at once lay it
+# out once (a second copy of the largest list's would be tens of megabytes).
+_TABLE_LOCK = threading.Lock()
+
+
+class Dictionary:
+    """An immutable word graph: membership, enumeration, and the graph the search walks.
+
+    It holds the compact form (where the rules' bit set fits 32 bits) and the table only
+    once asked for it (:meth:`table_graph`). Nothing mutates what it answers after
+    construction, so one instance serves many threads.
     """
 
-    __slots__ = (
-        "compact",
-        "name",
-        "root",
-        "rules",
-        "source_hash",
-        "stats",
-        "table",
-        "terminal_limit",
-    )
+    __slots__ = ("_table", "compact", "name", "rules", "source_hash", "stats")
 
     def __init__(
         self,
@@ -211,18 +230,38 @@ class Dictionary:
         rules: Ruleset = RULES,
         compact: CompactGraph | None = None,
     ) -> None:
-        """``compact`` is the table's compact form when it was built or cached with it;
-        without it, it is built here (as the cache does, where the bit set allows)."""
+        """A dictionary of a built table, which it keeps; ``compact`` is the table's
+        compact form, built here where not given (and the bit set allows). A dictionary
+        without its table is :meth:`from_compact`'s."""
         self.rules = rules
-        self.table = table
-        self.root = root
-        self.terminal_limit = terminal_limit
+        self._table: TableGraph | None = TableGraph(table, root, terminal_limit)
         self.stats = stats
         self.name = name
         self.source_hash = source_hash
         if compact is None:
             compact = build_compact(table, root, terminal_limit, rules)
         self.compact = compact
+
+    @classmethod
+    def from_compact(
+        cls,
+        compact: CompactGraph,
+        stats: WordListStats,
+        name: str = "",
+        source_hash: str = "",
+        rules: Ruleset = RULES,
+    ) -> Dictionary:
+        """A dictionary of the compact form alone, as loaded from a word list: its table
+        is laid out only if asked for, so that a server searching with the native core
+        never holds it."""
+        dictionary = cls.__new__(cls)
+        dictionary.rules = rules
+        dictionary._table = None
+        dictionary.stats = stats
+        dictionary.name = name
+        dictionary.source_hash = source_hash
+        dictionary.compact = compact
+        return dictionary
 
     @classmethod
     def from_words(cls, words: Iterable[str], name: str = "", rules: Ruleset = RULES) -> Dictionary:
@@ -237,11 +276,43 @@ class Dictionary:
     def __repr__(self) -> str:
         return f"<Dictionary {self.name or '(unnamed)'}: {self.stats.words} words>"
 
+    def table_graph(self) -> TableGraph:
+        """The table, its root and terminal limit: laid out from the compact form the
+        first time they are asked for (the pure-Python search asks), then kept."""
+        graph = self._table
+        if graph is None:
+            with _TABLE_LOCK:
+                graph = self._table
+                if graph is None:
+                    graph = self._table = table_from_compact(self.compact, self.rules)
+        return graph
+
+    @property
+    def has_table(self) -> bool:
+        """Whether the table is laid out (by the pure-Python search, or given)."""
+        return self._table is not None
+
+    @property
+    def table(self) -> array:
+        """The table (module docstring), laid out on first use: :meth:`table_graph`."""
+        return self.table_graph().table
+
+    @property
+    def root(self) -> int:
+        """The table's root row offset (:meth:`table_graph`)."""
+        return self.table_graph().root
+
+    @property
+    def terminal_limit(self) -> int:
+        """The table's terminal limit (:meth:`table_graph`)."""
+        return self.table_graph().terminal_limit
+
     def __contains__(self, word: object) -> bool:
         if not isinstance(word, str):
             return False
         node = self._walk(word.lower())
-        return 0 < node < self.terminal_limit
+        graph = self.compact if self.compact is not None else self.table_graph()
+        return 0 < node < graph.terminal_limit
 
     def has_prefix(self, prefix: str) -> bool:
         """Whether some word starts with ``prefix``."""
@@ -251,9 +322,13 @@ class Dictionary:
         return self._walk(prefix) != 0
 
     def _walk(self, text: str) -> int:
-        """The node reached by spelling ``text`` from the root, or 0."""
-        table = self.table
-        node = self.root
+        """The node reached by spelling ``text`` from the root, or 0: a record's offset
+        in the compact form, or a row's in the table where there is none."""
+        compact = self.compact
+        if compact is not None:
+            nodes, node = compact.nodes, compact.root
+        else:
+            table, node = self.table, self.root
         columns = self.rules.face_columns
         q = columns.get("qu")
         i = 0
@@ -266,25 +341,58 @@ class Dictionary:
             column = columns.get(ch) if ch != "q" else q
             if column is None:
                 return 0
-            node = table[node + column]
+            if compact is None:
+                node = table[node + column]
+            else:
+                mask = nodes[node]
+                if not mask >> column & 1:
+                    return 0
+                node = nodes[node + 1 + (mask & ((1 << column) - 1)).bit_count()]
             i += 1
         return node
 
     def __iter__(self) -> Iterator[str]:
         """Every word, in alphabetical order."""
-        table, terminal_limit = self.table, self.terminal_limit
         letters = self.rules.alphabet
+        spelled = ["qu" if letter == "q" else letter for letter in letters]
+        compact = self.compact
+        if compact is None:
+            yield from self._iter_table(spelled)
+            return
+        nodes, terminal_limit = compact.nodes, compact.terminal_limit
+        # The letters' columns are the lowest: a record's first children are theirs, in
+        # column order (the faces of two letters, above them, are not words' steps).
+        letter_bits = (1 << len(letters)) - 1
+        stack = [(compact.root, "")]
+        while stack:
+            node, prefix = stack.pop()
+            if 0 < node < terminal_limit:
+                yield prefix
+            mask = nodes[node] & letter_bits
+            children = []
+            at = node + 1
+            while mask:
+                low = mask & -mask
+                children.append((nodes[at], prefix + spelled[low.bit_length() - 1]))
+                at += 1
+                mask ^= low
+            # Pushed in reverse so that they pop in alphabetical order.
+            stack += reversed(children)
+
+    def _iter_table(self, spelled: list[str]) -> Iterator[str]:
+        """Every word, in alphabetical order, from the table (a graph without a compact
+        form)."""
+        table, terminal_limit = self.table, self.terminal_limit
         stack = [(self.root, "")]
         while stack:
             node, prefix = stack.pop()
             if 0 < node < terminal_limit:
                 yield prefix
             # Push children in reverse so they pop in alphabetical order.
-            for column in range(len(letters) - 1, -1, -1):
+            for column in range(len(spelled) - 1, -1, -1):
                 child = table[node + column]
                 if child:
-                    letter = letters[column]
-                    stack.append((child, prefix + ("qu" if letter == "q" else letter)))
+                    stack.append((child, prefix + spelled[column]))
 
 
 def build_table(words: list[str], rules: Ruleset = RULES) -> tuple[array, int, int]:
@@ -390,7 +498,7 @@ def build_compact(
     """The compact form of a table (module docstring), or None where the bit set does
     not fit 32 bits (the native core then walks the table, as before)."""
     stride, mask_column = rules.stride, rules.mask_column
-    if mask_column > 32:
+    if mask_column > COMPACT_BITS:
         return None
     rows = len(table) // stride
     # Unsigned: with 32 columns below it, the bit set's top bit is the int32's sign.
@@ -414,6 +522,35 @@ def build_compact(
             nodes[at] = offsets[table[base + low.bit_length() - 1] // stride]
             mask ^= low
     return CompactGraph(nodes, offsets[root // stride], offsets[terminal_limit // stride])
+
+
+def table_from_compact(compact: CompactGraph, rules: Ruleset = RULES) -> TableGraph:
+    """The table :func:`build_table` laid out, laid out again from its compact form, row
+    for row: the records are in the rows' order, and each holds its row's bit set and
+    every child it has (the two-letter faces' included)."""
+    nodes = compact.nodes
+    stride, mask_column = rules.stride, rules.mask_column
+    end = len(nodes) - COMPACT_PADDING
+    starts = []
+    at = 0
+    while at < end:
+        starts.append(at)
+        at += 1 + nodes[at].bit_count()
+    # Each record's row offset, and the end's: a terminal limit past the last record.
+    row_of = dict(zip(starts, range(0, stride * len(starts), stride), strict=True))
+    row_of[end] = stride * len(starts)
+    table = array("i", bytes(4 * stride * len(starts)))
+    for base, at in zip(range(0, len(table), stride), starts, strict=True):
+        mask = nodes[at]
+        if not mask:
+            continue
+        # With 32 columns below it, bit 31 is the int32's sign (as _add_mask_column).
+        table[base + mask_column] = mask - (1 << 32) if mask >> 31 else mask
+        for child in nodes[at + 1 : at + 1 + mask.bit_count()]:
+            low = mask & -mask
+            table[base + low.bit_length() - 1] = row_of[child]
+            mask ^= low
+    return TableGraph(table, row_of[compact.root], row_of[compact.terminal_limit])
 
 
 #: The browser's word graph file (:func:`browser_graph`): this header, then the compact
@@ -486,10 +623,8 @@ def load_dictionary(
         cache_file = folder / cache_name(digest.hex(), rules)
         cached = _read_cache(cache_file, digest, rules)
         if cached is not None:
-            table, root, terminal_limit, stats, compact = cached
-            return Dictionary(
-                table, root, terminal_limit, stats, name, digest.hex(), rules, compact
-            )
+            graph, stats = cached
+            return _dictionary_of(graph, stats, name, digest.hex(), rules)
     try:
         text = data.decode("utf-8-sig")  # a byte-order mark is not part of the first word
     except UnicodeDecodeError:
@@ -502,10 +637,26 @@ def load_dictionary(
         raise WordListError(f"word list {path} has no playable words")
     table, root, terminal_limit = build_table(words, rules)
     del words
-    compact = build_compact(table, root, terminal_limit, rules)
+    graph: CompactGraph | TableGraph | None = build_compact(table, root, terminal_limit, rules)
+    if graph is None:
+        graph = TableGraph(table, root, terminal_limit)
+    del table  # where there is a compact form, laid out again only if asked for
     if cache_file is not None:
-        _write_cache(cache_file, digest, table, root, terminal_limit, stats, rules, compact)
-    return Dictionary(table, root, terminal_limit, stats, name, digest.hex(), rules, compact)
+        _write_cache(cache_file, digest, graph, stats, rules)
+    return _dictionary_of(graph, stats, name, digest.hex(), rules)
+
+
+def _dictionary_of(
+    graph: CompactGraph | TableGraph,
+    stats: WordListStats,
+    name: str,
+    source_hash: str,
+    rules: Ruleset,
+) -> Dictionary:
+    """The dictionary of a loaded graph: of its compact form alone where it has one."""
+    if isinstance(graph, CompactGraph):
+        return Dictionary.from_compact(graph, stats, name, source_hash, rules)
+    return Dictionary(*graph, stats, name, source_hash, rules)
 
 
 def open_regular(path: Path) -> BinaryIO:
@@ -527,65 +678,47 @@ def open_regular(path: Path) -> BinaryIO:
 
 def _read_cache(
     cache_file: Path, digest: bytes, rules: Ruleset = RULES
-) -> tuple[array, int, int, WordListStats, CompactGraph | None] | None:
-    """The cached table and compact graph if the file is complete, current and intact;
-    else None."""
+) -> tuple[CompactGraph | TableGraph, WordListStats] | None:
+    """The cached graph (its compact form, or its table where it has none) and the
+    list's counts, if the file is complete, current and intact; else None."""
     stride = rules.stride
+    compact = rules.mask_column <= COMPACT_BITS
     try:
         with open_regular(cache_file) as f:
             header = f.read(_HEADER.size)
             if len(header) != _HEADER.size:
                 return _reject(cache_file, "truncated header")
-            (
-                magic,
-                version,
-                width,
-                rows,
-                root,
-                terminal_limit,
-                *counts,
-                source,
-                compact_entries,
-                compact_root,
-                compact_terminal_limit,
-            ) = _HEADER.unpack(header)
+            fields = _HEADER.unpack(header)
+            magic, version, width, entries, root, terminal_limit, *counts, source = fields
             if magic != _MAGIC or version != FORMAT_VERSION or width != stride:
                 return _reject(cache_file, "another format")
             if source != digest:
                 return _reject(cache_file, "built from another word list")
-            entries = rows * stride
-            size = _HEADER.size + 4 * (entries + compact_entries) + _CRC.size
+            size = _HEADER.size + 4 * entries + _CRC.size
             if os.fstat(f.fileno()).st_size != size:
                 return _reject(cache_file, "wrong size (truncated or padded)")
-            table = array("i")
-            table.fromfile(f, entries)
-            nodes = array("I")
-            nodes.fromfile(f, compact_entries)
+            graph = array("I" if compact else "i")
+            graph.fromfile(f, entries)
             (crc,) = _CRC.unpack(f.read(_CRC.size))
     except FileNotFoundError:
         return None  # not built yet
     except (OSError, EOFError, ValueError, struct.error) as error:
         return _reject(cache_file, f"unreadable ({error})")
     # The checksum covers the header too: a damaged root or count is caught as surely
-    # as a damaged table entry.
-    if zlib.crc32(nodes, zlib.crc32(table, zlib.crc32(header))) != crc:
+    # as a damaged entry.
+    if zlib.crc32(graph, zlib.crc32(header)) != crc:
         return _reject(cache_file, "checksum mismatch")
     if sys.byteorder != "little":
-        table.byteswap()
-        nodes.byteswap()
-    if not (0 < root < entries and terminal_limit <= entries):
-        return _reject(cache_file, "header out of range")
-    compact = None
-    if compact_entries:
-        if not (
-            0 < compact_root <= compact_entries - COMPACT_PADDING - 1
-            and compact_terminal_limit <= compact_entries
-        ):
+        graph.byteswap()
+    stats = WordListStats(*counts)
+    if compact:
+        # A record is read whole from any offset up to the padding.
+        if not 0 < root <= entries - COMPACT_PADDING - 1 or terminal_limit > entries:
             return _reject(cache_file, "header out of range")
-        compact = CompactGraph(nodes, compact_root, compact_terminal_limit)
-    elif rules.mask_column <= 32:
-        return _reject(cache_file, "no compact graph")
-    return table, root, terminal_limit, WordListStats(*counts), compact
+        return CompactGraph(graph, root, terminal_limit), stats
+    if entries % stride or not (0 < root < entries and terminal_limit <= entries):
+        return _reject(cache_file, "header out of range")
+    return TableGraph(graph, root, terminal_limit), stats
 
 
 def _reject(cache_file: Path, why: str) -> None:
@@ -597,31 +730,24 @@ def _reject(cache_file: Path, why: str) -> None:
 def _write_cache(
     cache_file: Path,
     digest: bytes,
-    table: array,
-    root: int,
-    terminal_limit: int,
+    graph: CompactGraph | TableGraph,
     stats: WordListStats,
     rules: Ruleset = RULES,
-    compact: CompactGraph | None = None,
 ) -> None:
     """Write the cache atomically: a temporary file, then a rename over the real name.
 
     Two processes building at once each write their own temporary file; the rename
     is atomic, so a reader sees one complete file or none, never a mixture.
     """
-    stride = rules.stride
-    packed = table
-    nodes = compact.nodes if compact is not None else array("I")
+    entries, root, terminal_limit = graph
     if sys.byteorder != "little":
-        packed = array("i", table)
-        packed.byteswap()
-        nodes = array("I", nodes)
-        nodes.byteswap()
+        entries = array(entries.typecode, entries)
+        entries.byteswap()
     header = _HEADER.pack(
         _MAGIC,
         FORMAT_VERSION,
-        stride,
-        len(table) // stride,
+        rules.stride,
+        len(entries),
         root,
         terminal_limit,
         stats.words,
@@ -629,16 +755,12 @@ def _write_cache(
         stats.skipped_q_without_u,
         stats.skipped_too_long,
         digest,
-        len(nodes),
-        compact.root if compact is not None else 0,
-        compact.terminal_limit if compact is not None else 0,
     )
-    crc = _CRC.pack(zlib.crc32(nodes, zlib.crc32(packed, zlib.crc32(header))))
+    crc = _CRC.pack(zlib.crc32(entries, zlib.crc32(header)))
 
     def write(f: BinaryIO) -> None:
         f.write(header)
-        packed.tofile(f)
-        nodes.tofile(f)
+        entries.tofile(f)
         f.write(crc)
 
     try:

@@ -480,11 +480,15 @@ def _native_board(board: Board, dictionary: Dictionary, min_length: int) -> tupl
         # ("{" as "ä"): such boards are refused here, before the spelling.
         check_faces(board, dictionary)
         faces = tuple(face.translate(layout.symbols) for face in faces)
+    compact = dictionary.compact
+    # The walk reads the compact form where there is one, and then not the table: it is
+    # not asked for, and so never laid out (a dictionary loaded from a list holds none).
+    table = (None, 0, 0) if compact is not None else dictionary.table_graph()
     return (
-        dictionary.table,
+        table[0],
         layout.stride,
-        dictionary.root,
-        dictionary.terminal_limit,
+        table[1],
+        table[2],
         layout.mask,
         board.rows,
         board.cols,
@@ -496,7 +500,7 @@ def _native_board(board: Board, dictionary: Dictionary, min_length: int) -> tupl
         _grid_cells(board.rows, board.cols),
         _SCORE_OF_LENGTH,
         FoundWord,
-        dictionary.compact,
+        compact,
     )
 
 

@@ -6,9 +6,10 @@
  * each word. Everything is static: each build is one translation unit, and the
  * compiler inlines across it as it did when the walk and its glue were one file.
  *
- * The caller lays out the board (list_moves) and the Walk, then calls walk_board (or
- * score_board_compact for the score alone), then ranks the words found (rank_words)
- * and frees what the walk allocated (free_walk).
+ * The caller lays out the board (list_moves) and the Walk, then calls
+ * walk_board_compact (or score_board_compact for the score alone) where the graph has
+ * its compact form, walk_board on its table where it has none, then ranks the words
+ * found (rank_words) and frees what the walk allocated (free_walk).
  *
  * Choices and their reasons:
  * - Used cells are one 64-bit word when the board has at most 64 cells (every
@@ -24,11 +25,14 @@
  *   found in, so on a board of up to 64 cells it has a walk of its own (score_from):
  *   the next cells are one mask (the cells around, less the used ones, less those whose
  *   column the node's bit set lacks), no path is kept, and a word of up to 8 letters is
- *   kept as its prefix and length, without its text. Where the dictionary gives it, that
- *   walk reads the graph's compact form (boggle/dictionary.py's CompactGraph: a node's
- *   bit set and its children, 4 bytes each) instead of the table's 128-byte rows: the
- *   walk waits on memory, and ENABLE2K's compact form (0.77 MB) fits a core's
- *   second-level cache where the table (6.9 MB) does not.
+ *   kept as its prefix and length, without its text.
+ * - Every walk reads the graph's compact form (boggle/dictionary.py's CompactGraph: a
+ *   node's bit set and its children, 4 bytes each) where it has one (every ruleset
+ *   whose bit set fits 32 bits, every shipped one), instead of the table's 128-byte
+ *   rows: the walk waits on memory, and ENABLE2K's compact form (0.77 MB) fits a
+ *   core's second-level cache where the table (6.9 MB) does not; and a server that
+ *   never builds the table holds a tenth of the memory for its lists. The walks of the
+ *   table (walk_from, score_from) stay for a graph without a compact form.
  * - A DAWG node is reached by many prefixes, so a node cannot mark "this word was
  *   found". Words found are kept in an open-addressing hash table of their letters
  *   (hashed and compared 8 letters at a time), local to the call, and turned into
@@ -86,9 +90,9 @@ typedef struct {
      * cells around it; per face column below 32, the cells of that column. */
     const uint64_t *around;
     const uint64_t *cells_of_column;
-    /* The graph's compact form (boggle/dictionary.py's CompactGraph), for the score's
-     * walk where it is given and the table has the bit set, else NULL: per node its bit
-     * set, then its children's offsets in column order. */
+    /* The graph's compact form (boggle/dictionary.py's CompactGraph), walked instead
+     * of the table where it is given (then `table` is NULL), else NULL: per node its
+     * bit set, then its children's offsets in column order. */
     const uint32_t *compact;
     uint32_t compact_max; /* the largest offset a record may start at */
     uint32_t compact_terminal_limit;
@@ -645,6 +649,146 @@ score_board_compact(Walk *w, uint32_t root)
         uint64_t cells = next_cells(w, cell, node_mask, used, 1);
         if (cells) {
             score_compact_walk(w, node, node_mask, cells, used, length);
+        }
+    }
+}
+
+typedef void CompactWalkFrom(Walk *w, int cell, uint32_t node, uint32_t node_mask, int depth,
+                             int length, uint64_t used);
+
+/* walk_from() on the graph's compact form: the same moves looked at in the same order,
+ * so the same words with the same first paths, but a node is its bit set and its
+ * children (4 bytes each, mostly one cache line) where the table spends a 128-byte row.
+ * Every move looked at is onto a column the node's bit set holds, so each has a child:
+ * 0, or an offset past the last record, is a corrupt graph, found where walk_from
+ * finds a child row past the table. Compiled twice (`bits`, as walk_from), and each
+ * again on x86 with the processor's popcount (below), as score_compact is. */
+static inline __attribute__((always_inline)) void
+walk_compact_from(Walk *w, int cell, uint32_t node, uint32_t node_mask, int depth, int length,
+                  uint64_t used, const int bits, CompactWalkFrom *self)
+{
+    const uint32_t *nodes = w->compact;
+    const uint32_t *moves = w->moves + 8 * cell;
+    const uint8_t *moves_by_column = w->moves_by_column[cell];
+    uint32_t columns = node_mask & (uint32_t)w->reach[cell];
+    uint32_t candidates = 0;
+    while (columns) {
+        candidates |= moves_by_column[__builtin_ctz(columns)];
+        columns &= columns - 1;
+    }
+    /* Every child record first, each fetched ahead, as walk_from does. */
+    uint32_t children[8];
+    uint8_t steps[8];
+    int count = 0;
+    while (candidates) {
+        int k = __builtin_ctz(candidates);
+        candidates &= candidates - 1;
+        uint32_t move = moves[k];
+        int next = (int)(move >> 8);
+        if (bits ? (used >> next) & 1 : w->used_bytes[next]) {
+            continue;
+        }
+        uint32_t child = compact_child(nodes, node, node_mask, (int)(move & 255));
+        children[count] = child;
+        steps[count++] = (uint8_t)k;
+        if (child - 1 < w->compact_max) {
+            __builtin_prefetch(nodes + child);
+        }
+    }
+    for (int i = 0; i < count; i++) {
+        uint32_t child = children[i];
+        if (__builtin_expect(child - 1 >= w->compact_max, 0)) { /* 0 - 1 wraps past it */
+            w->halt = HALT_CORRUPT;
+            return;
+        }
+        if (__builtin_expect((++w->steps & (CHECK_EVERY - 1)) == 0, 0) && limit_passed(w)) {
+            w->halt = HALT_LIMIT;
+            return;
+        }
+        int next = (int)(moves[steps[i]] >> 8);
+        int reached = length + w->face_length[next];
+        w->path[depth] = (uint16_t)next;
+        memcpy(w->word + length, w->letters[next], MAX_FACE);
+        if (child < w->compact_terminal_limit && reached >= w->min_length) {
+            record_with_path(w, depth + 1, reached);
+            if (w->halt != HALT_NONE) {
+                return;
+            }
+        }
+        uint32_t child_mask = nodes[child];
+        if (child_mask & (uint32_t)w->reach[next]) {
+            if (bits) {
+                self(w, next, child, child_mask, depth + 1, reached, used | (uint64_t)1 << next);
+            }
+            else {
+                w->used_bytes[next] = 1;
+                self(w, next, child, child_mask, depth + 1, reached, 0);
+                w->used_bytes[next] = 0;
+            }
+            if (w->halt != HALT_NONE) {
+                return;
+            }
+        }
+    }
+}
+
+#define DEFINE_COMPACT_WALK(NAME, BITS, ...)                                              \
+    __VA_ARGS__ static void NAME(Walk *w, int cell, uint32_t node, uint32_t node_mask,    \
+                                 int depth, int length, uint64_t used)                     \
+    {                                                                                     \
+        walk_compact_from(w, cell, node, node_mask, depth, length, used, BITS, NAME);     \
+    }
+
+DEFINE_COMPACT_WALK(walk_compact_bits, 1)
+DEFINE_COMPACT_WALK(walk_compact_bytes, 0)
+#ifdef HAVE_POPCNT_COPY
+DEFINE_COMPACT_WALK(walk_compact_bits_popcnt, 1, __attribute__((target("popcnt"))))
+DEFINE_COMPACT_WALK(walk_compact_bytes_popcnt, 0, __attribute__((target("popcnt"))))
+#endif
+
+/* The copies of walk_compact this processor runs, used cells as bits and as bytes
+ * (set when the module is loaded). */
+static CompactWalkFrom *walk_compact_bits_walk = walk_compact_bits;
+static CompactWalkFrom *walk_compact_bytes_walk = walk_compact_bytes;
+
+/* Every walk on the compact graph whose root is `root`, one from each non-blank cube in
+ * reading order, as walk_board on the table: the same words with the same first paths
+ * (the score mode's own walk is score_board_compact). */
+static void
+walk_board_compact(Walk *w, uint32_t root)
+{
+    const uint32_t *nodes = w->compact;
+    uint32_t root_mask = nodes[root];
+    int bits = w->cells <= 64;
+    CompactWalkFrom *from = bits ? walk_compact_bits_walk : walk_compact_bytes_walk;
+    for (int cell = 0; cell < w->cells && w->halt == HALT_NONE; cell++) {
+        int column = w->column[cell];
+        /* A face column of a masked table is below 32; a blank is BLANK. */
+        if (column >= 32 || !((root_mask >> column) & 1)) {
+            continue;
+        }
+        uint32_t node = compact_child(nodes, root, root_mask, column);
+        if (node - 1 >= w->compact_max) {
+            w->halt = HALT_CORRUPT;
+            return;
+        }
+        int length = w->face_length[cell];
+        w->path[0] = (uint16_t)cell;
+        memcpy(w->word, w->letters[cell], MAX_FACE);
+        if (node < w->compact_terminal_limit && length >= w->min_length) {
+            record_with_path(w, 1, length);
+            if (w->halt != HALT_NONE) {
+                return;
+            }
+        }
+        uint32_t node_mask = nodes[node];
+        if (bits) {
+            from(w, cell, node, node_mask, 1, length, (uint64_t)1 << cell);
+        }
+        else {
+            w->used_bytes[cell] = 1;
+            from(w, cell, node, node_mask, 1, length, 0);
+            w->used_bytes[cell] = 0;
         }
     }
 }

@@ -6,12 +6,11 @@
  * and reads the answers out of its memory. Its one import is WASI's clock_time_get,
  * which the walk's ceiling reads (search.js answers it from performance.now()).
  *
- * The graph arrives in the compact form the native core's score walk reads
- * (boggle/dictionary.py, CompactGraph; the file is dictionary.browser_graph's): a
- * tenth of the table's size to send and to keep in the browser's cache. load_graph
- * lays the table out again from it, row for row as boggle/dictionary.py's build_table
- * numbers them, so that walk_from reads what it reads on the server and finds each
- * word's first path in the same order.
+ * The graph arrives in the compact form the native core walks (boggle/dictionary.py,
+ * CompactGraph; the file is dictionary.browser_graph's): a tenth of the table's size to
+ * send and to keep in the browser's cache. load_graph checks that its records hold
+ * together and keeps a copy; walk_board_compact reads it as it does on the server, and
+ * finds each word's first path in the same order.
  *
  * Nothing here is shared between threads: a page runs one search at a time.
  */
@@ -38,12 +37,13 @@ enum {
     FAILED_NO_GRAPH = -5,
 };
 
-/* The graph in use: its table, and how the walk reads it. */
+/* The graph in use: its compact records (padding included), and how the walk reads
+ * them. */
 static struct {
-    int32_t *table;
+    uint32_t *nodes;
     uint32_t entries;
-    int stride, mask_column;
-    int32_t root, terminal_limit;
+    int mask_column;
+    uint32_t root, terminal_limit;
 } graph;
 
 /* The last board's walk, kept until the next so that the page can read its words. */
@@ -76,73 +76,68 @@ forget_answer(void)
     answer_rows = NULL;
 }
 
-/* Lay out the table from the compact graph `nodes` (`entries` 32-bit entries, its
- * padding included) whose root and terminal limit are the compact ones, for a ruleset
- * whose rows are `stride` wide with the bit set in `mask_column`. 0, or FAILED_GRAPH
- * when a record or child lies outside the records, FAILED_MEMORY. The nodes are read,
- * not kept: the caller may release them. */
+/* Take the compact graph `nodes` (`entries` 32-bit entries, its padding included) with
+ * its root and terminal limit, for a ruleset whose rows are `stride` wide with the bit
+ * set in `mask_column`. 0, or FAILED_GRAPH when a record or child lies outside the
+ * records, FAILED_MEMORY. The records are checked as laying the table out from them
+ * checked them (each child the start of a record, each bit a face column), and copied:
+ * the caller may release its own. */
 EXPORT("load_graph") int
 load_graph(const uint32_t *nodes, uint32_t entries, uint32_t root, uint32_t terminal_limit,
            int stride, int mask_column)
 {
     forget_answer();
-    free(graph.table);
+    free(graph.nodes);
     memset(&graph, 0, sizeof graph);
     if (stride < 2 || stride > 64 || mask_column < 1 || mask_column > 32 ||
         mask_column >= stride || entries < COMPACT_PADDING + 2) {
         return FAILED_GRAPH;
     }
     uint32_t end = entries - COMPACT_PADDING; /* where the records end */
-    /* Each offset's row + 1 where a record starts there (0 elsewhere): the end too, so
-     * that a terminal limit past the last record reads as the row count. */
-    uint32_t *row_of = calloc((size_t)end + 1, sizeof(uint32_t));
-    if (row_of == NULL) {
+    /* A bit per offset where a record starts, the end included, so that a terminal
+     * limit past the last record reads as one. */
+    uint8_t *starts = calloc((size_t)end / 8 + 1, 1);
+    if (starts == NULL) {
         return FAILED_MEMORY;
     }
-    uint32_t rows = 0;
+#define STARTS_AT(offset) ((starts[(offset) >> 3] >> ((offset) & 7)) & 1)
+    uint64_t rows = 0;
     uint32_t at = 0;
     while (at < end) {
-        row_of[at] = ++rows;
+        starts[at >> 3] |= (uint8_t)(1u << (at & 7));
+        rows++;
         at += 1 + (uint32_t)__builtin_popcount(nodes[at]);
     }
-    if (at != end || (uint64_t)rows * (uint64_t)stride > INT32_MAX || root >= end ||
-        terminal_limit > end || row_of[root] == 0 || (terminal_limit < end &&
-                                                      row_of[terminal_limit] == 0)) {
-        free(row_of);
-        return FAILED_GRAPH;
-    }
-    row_of[end] = rows + 1;
-    int32_t *table = calloc((size_t)rows * (size_t)stride, sizeof(int32_t));
-    if (table == NULL) {
-        free(row_of);
-        return FAILED_MEMORY;
-    }
-    uint32_t row = 0;
-    for (at = 0; at < end; row++) {
+    /* Offsets are 32-bit: a graph whose table would pass INT32_MAX entries is refused,
+     * as it was when the table was laid out here. */
+    int sound = at == end && rows * (uint64_t)stride <= INT32_MAX && root < end &&
+                terminal_limit <= end && STARTS_AT(root) &&
+                (terminal_limit == end || STARTS_AT(terminal_limit));
+    for (at = 0; sound && at < end;) {
         uint32_t mask = nodes[at];
-        int32_t *entry = table + (size_t)row * (size_t)stride;
-        /* The top bit may be set: the table's entry is the same 32 bits, signed. */
-        entry[mask_column] = (int32_t)mask;
         uint32_t child = at + 1;
-        for (uint32_t bits = mask; bits; bits &= bits - 1, child++) {
-            int column = __builtin_ctz(bits);
+        for (uint32_t bits = mask; sound && bits; bits &= bits - 1, child++) {
             uint32_t offset = nodes[child];
-            if (column >= mask_column || offset == 0 || offset >= end || row_of[offset] == 0) {
-                free(row_of);
-                free(table);
-                return FAILED_GRAPH;
-            }
-            entry[column] = (int32_t)((row_of[offset] - 1) * (uint32_t)stride);
+            sound = __builtin_ctz(bits) < mask_column && offset != 0 && offset < end &&
+                    STARTS_AT(offset);
         }
         at = child;
     }
-    graph.table = table;
-    graph.entries = rows * (uint32_t)stride;
-    graph.stride = stride;
+#undef STARTS_AT
+    free(starts);
+    if (!sound) {
+        return FAILED_GRAPH;
+    }
+    uint32_t *copy = malloc((size_t)entries * sizeof(uint32_t));
+    if (copy == NULL) {
+        return FAILED_MEMORY;
+    }
+    memcpy(copy, nodes, (size_t)entries * sizeof(uint32_t));
+    graph.nodes = copy;
+    graph.entries = entries;
     graph.mask_column = mask_column;
-    graph.root = (int32_t)((row_of[root] - 1) * (uint32_t)stride);
-    graph.terminal_limit = (int32_t)((row_of[terminal_limit] - 1) * (uint32_t)stride);
-    free(row_of);
+    graph.root = root;
+    graph.terminal_limit = terminal_limit;
     return 0;
 }
 
@@ -157,7 +152,7 @@ solve(int rows, int cols, int min_length, const uint8_t *column, const char *let
       const int32_t *scores, int scores_count, double ceiling)
 {
     forget_answer();
-    if (graph.table == NULL) {
+    if (graph.nodes == NULL) {
         return FAILED_NO_GRAPH;
     }
     if (rows < 1 || cols < 1 || rows > 65535 || cols > 65535 ||
@@ -223,12 +218,10 @@ solve(int rows, int cols, int min_length, const uint8_t *column, const char *let
                move_count);
 
     Walk *w = &last;
-    w->table = graph.table;
-    w->max_node = graph.entries - (uint32_t)graph.stride;
-    w->stride = graph.stride;
+    w->compact = graph.nodes;
+    w->compact_max = graph.entries - COMPACT_PADDING - 1; /* the last offset read whole */
+    w->compact_terminal_limit = graph.terminal_limit;
     w->mask_column = graph.mask_column;
-    w->prefetch_column = graph.mask_column;
-    w->terminal_limit = graph.terminal_limit;
     w->cells = (int)n;
     w->column = column;
     w->letters = (const char (*)[MAX_FACE])cell_letters;
@@ -249,7 +242,7 @@ solve(int rows, int cols, int min_length, const uint8_t *column, const char *let
         w->wall_by = clock_seconds(CLOCK_MONOTONIC) + ceiling;
     }
     last_scratch = scratch;
-    walk_board(w, graph.root);
+    walk_board_compact(w, graph.root);
     if (w->halt == HALT_NONE && w->has_ceiling && limit_passed(w)) {
         w->halt = HALT_LIMIT;
     }

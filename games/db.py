@@ -31,7 +31,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from sqlalchemy import Connection, Engine, Select, create_engine, event, text
+from sqlalchemy import (
+    Delete,
+    Engine,
+    Insert,
+    Select,
+    Update,
+    create_engine,
+    event,
+    text,
+)
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
@@ -62,6 +71,10 @@ NOT_READY = N_(
 )
 BUSY = N_("the rooms database stayed busy past the wait allowed; try again")
 UNREACHABLE = N_("the rooms database cannot be reached; try again in a moment")
+
+
+#: What a ``Snapshot`` runs: a select, or an insert, update or delete.
+Statement = Select[Any] | Insert | Update | Delete
 
 
 class DatabaseURLError(ValueError):
@@ -109,38 +122,42 @@ def shown_url(value: Any) -> str:
 
 
 class Compiled(NamedTuple):
-    """A select compiled for one database (``Database._compiled``)."""
+    """A statement compiled for one database (``Database._compiled``)."""
 
-    statement: Select[Any]  # kept, so that its id names no other statement
+    statement: Statement  # kept, so that its id names no other statement
     sql: str
     order: tuple[str, ...] | None  # the parameters' order, or None: passed by name
     fixed: dict[str, Any]  # the statement's own values (LIMIT 1), under those passed
-    row: type  # a named tuple of the selected columns
+    row: type | None  # a named tuple of the selected (or returned) columns; None: none
 
 
 class Snapshot:
-    """Selects run on the driver's cursor in one transaction: a consistent view, with
+    """Statements run on the driver's cursor in one transaction: a consistent view, with
     ``execute(statement, parameters)`` as a Session's for the rows it reads.
 
-    For the statements of the room's poll: selects whose parameters are text and
+    For the statements of the busiest requests (the room's poll, a word sent to a board
+    played apart): selects, and inserts and updates (with their RETURNING rows) in a
+    writing transaction (``Database.statements``), whose parameters are text and
     numbers, which need no conversion, and whose rows hold text, numbers and flags
     (SQLite's are 0 or 1, not False or True). Through a Session, each of them cost
     several times the statement itself: the ORM's transaction bookkeeping, its
     result objects, a BEGIN and a COMMIT of its own (benchmarks/README.md).
     """
 
-    def __init__(self, cursor: Any, compiled: Callable[[Select[Any]], Compiled]) -> None:
+    def __init__(self, cursor: Any, compiled: Callable[[Statement], Compiled]) -> None:
         self._cursor = cursor
         self._compiled = compiled
 
-    def execute(self, statement: Select[Any], parameters: Mapping[str, Any]) -> Rows:
-        """Run a select; its rows."""
+    def execute(self, statement: Statement, parameters: Mapping[str, Any]) -> Rows:
+        """Run a statement; its rows (none for one that returns none)."""
         found = self._compiled(statement)
         values = found.fixed | dict(parameters)
         self._cursor.execute(
             found.sql,
             values if found.order is None else tuple(values[name] for name in found.order),
         )
+        if found.row is None:
+            return Rows()
         return Rows([found.row._make(row) for row in self._cursor.fetchall()])
 
 
@@ -247,20 +264,6 @@ class Database:
             yield session
 
     @contextmanager
-    def connecting(self) -> Iterator[Connection]:
-        """A connection in a writing transaction, as ``writing`` gives but without an
-        ORM session around it: for the busiest statements (a word sent), whose Core
-        statements need none, it costs about 0.3 ms of CPU less a request."""
-        self.engine  # noqa: B018 - makes this process's engine and its writer
-        self.check_ready()
-        assert self._writer is not None
-        try:
-            with self._writer.begin() as connection:
-                yield connection
-        except OperationalError as error:
-            raise DatabaseUnavailable(_unavailable(error)) from None
-
-    @contextmanager
     def snapshot(self) -> Iterator[Snapshot]:
         """Reads in one transaction, run straight on the driver's connection (see
         ``Snapshot``): for the room's poll, every player's every two seconds."""
@@ -280,19 +283,43 @@ class Database:
         except (OperationalError, dbapi.OperationalError) as error:
             raise DatabaseUnavailable(BUSY if "locked" in str(error) else UNREACHABLE) from None
 
-    def _compiled(self, statement: Select[Any]) -> Compiled:
+    @contextmanager
+    def statements(self) -> Iterator[Snapshot]:
+        """Statements in one writing transaction, run straight on the driver's
+        connection as ``snapshot`` runs its reads: committed when the block ends, so
+        that nothing is answered before it is stored; rolled back on any error. For
+        the busiest writes (a word sent to a board played apart), whose statements
+        need neither a Session nor SQLAlchemy's result objects."""
+        engine = self.engine
+        self.check_ready()
+        dbapi = engine.dialect.loaded_dbapi
+        try:
+            connection = engine.raw_connection()
+            try:
+                cursor = connection.cursor()
+                if self.is_sqlite:  # the write lock first, as ``writing`` takes it
+                    cursor.execute("BEGIN IMMEDIATE")
+                yield Snapshot(cursor, self._compiled)
+                connection.commit()
+            finally:
+                # After an error, uncommitted: the pool's reset, a rollback, undoes it.
+                connection.close()
+        except (OperationalError, dbapi.OperationalError) as error:
+            raise DatabaseUnavailable(BUSY if "locked" in str(error) else UNREACHABLE) from None
+
+    def _compiled(self, statement: Statement) -> Compiled:
         """A statement's SQL for this database, its parameters' order and fixed values,
         and the type of its rows: worked out once per statement."""
         found = self._statements.get(id(statement))
         if found is None or found.statement is not statement:
             compiled = statement.compile(dialect=self.engine.dialect)
-            names = tuple(column.key for column in statement.selected_columns)
+            names = tuple(column.key for column in statement.exported_columns)
             found = Compiled(
                 statement,
                 str(compiled),
                 tuple(compiled.positiontup or ()) if compiled.positional else None,
                 compiled.params,
-                namedtuple("Row", names, rename=True),  # type: ignore[misc]
+                namedtuple("Row", names, rename=True) if names else None,  # type: ignore[misc]
             )
             self._statements[id(statement)] = found
         return found

@@ -84,8 +84,10 @@ class Players:
         """The player a key opens, or None, in a transaction of its own."""
         if not token:
             return None
-        with self.database.reading() as session:
-            return self.find(session, token)
+        # On the driver's connection (games/db.py): every request of a player asks it.
+        with self.database.snapshot() as session:
+            found = session.execute(PLAYER_BY_KEY, {"digest": codes.token_hash(token)}).first()
+        return None if found is None else found.player_id
 
     def require(self, session: Session, token: str | None) -> int:
         """The player a key opens; NoPlayer saying what to do otherwise."""

@@ -126,13 +126,45 @@ COUNT_WORD = (
 WORD_SENT = select(_WORDS.c.word, _WORDS.c.path, _WORDS.c.score).where(
     _WORDS.c.play_id == bindparam("play"), _WORDS.c.word == bindparam("word")
 )
-#: Stored unless the play has the word already (then nothing: it is a repeat).
-ADD_WORD = {
-    "postgresql": postgresql.insert(_WORDS).on_conflict_do_nothing(
-        index_elements=["play_id", "word"]
-    ),
-    "sqlite": sqlite.insert(_WORDS).on_conflict_do_nothing(index_elements=["play_id", "word"]),
+#: A word's row, stored unless the play has the word already (then nothing: a repeat).
+_NEW_WORD = {
+    "play_id": bindparam("play_id"),
+    "word": bindparam("word"),
+    "written": bindparam("written"),
+    "verdict": bindparam("verdict"),
+    "score": bindparam("score"),
+    "path": bindparam("path"),
+    "sent_at": bindparam("sent_at"),
 }
+#: SQLite: the word stored, its id returned if it was (none for a repeat), so that a new
+#: word needs no look for a stored one first; COUNT_WORD then counts it.
+ADD_WORD = (
+    sqlite.insert(_WORDS)
+    .values(_NEW_WORD)
+    .on_conflict_do_nothing(index_elements=["play_id", "word"])
+    .returning(_WORDS.c.id)
+)
+#: PostgreSQL: the word stored and the play's rate and count of words kept in one
+#: statement, one round trip: the insert runs in the WITH, and the update adds what it
+#: stored (1, or 0 for a repeat) and returns it.
+_ADDED = (
+    postgresql.insert(_WORDS)
+    .values(_NEW_WORD)
+    .on_conflict_do_nothing(index_elements=["play_id", "word"])
+    .returning(_WORDS.c.id)
+    .cte("added")
+)
+_ADDED_COUNT = select(func.count()).select_from(_ADDED).scalar_subquery()
+ADD_AND_COUNT_WORD = (
+    update(_PLAYS)
+    .where(_PLAYS.c.id == bindparam("play_id"))
+    .values(
+        rate_window=bindparam("window"),
+        rate_count=bindparam("count"),
+        sent=_PLAYS.c.sent + _ADDED_COUNT,
+    )
+    .returning(_ADDED_COUNT.label("added"))
+)
 #: One more play of a board finished with this score.
 COUNT_SCORE = {
     dialect: module.insert(_SCORES)
@@ -515,7 +547,10 @@ class Plays:
         spec = self.board(board_id)
         judged = self._judge(spec, written)
         digest = codes.token_hash(token) if token else ""
-        with self.database.connecting() as connection:
+        # Straight on the driver's connection (games/db.py, Database.statements): a
+        # word is the busiest write there is. A new word is two statements on
+        # PostgreSQL (the play locked; the word stored and counted), three on SQLite.
+        with self.database.statements() as connection:
             play = connection.execute(
                 PLAY_BY_KEY_LOCKED, {"digest": digest, "board": board_id}
             ).first()
@@ -533,23 +568,11 @@ class Plays:
                 judged.path,
                 judged.points if judged.verdict == SCORED else 0,
             )
-            stored = connection.execute(WORD_SENT, {"play": play.id, "word": sent.word}).first()
-            if stored is not None:
-                connection.execute(
-                    COUNT_WORD, {"play": play.id, "window": window, "count": count, "added": 0}
-                )
-                return SentWord(stored.word, REPEAT, _path(stored.path), stored.score)
-            if play.sent >= self.limits.max_words:
-                raise WordLimitReached(
-                    ngettext(
-                        "you have sent %(num)s word on this board, the most a play keeps",
-                        "you have sent %(num)s words on this board, the most a play keeps",
-                        play.sent,
-                    )
-                )
-            connection.execute(
-                ADD_WORD[self.database.backend],
-                {
+            # A play under its limit stores a new word at once (nothing if it has the
+            # word: a repeat); at its limit, only a repeat is answered.
+            added = counted = False
+            if play.sent < self.limits.max_words:
+                word = {
                     "play_id": play.id,
                     "word": sent.word,
                     "written": written,
@@ -557,12 +580,32 @@ class Plays:
                     "score": sent.score,
                     "path": None if sent.path is None else json.dumps(sent.path),
                     "sent_at": now,
-                },
-            )
-            connection.execute(
-                COUNT_WORD, {"play": play.id, "window": window, "count": count, "added": 1}
-            )
-            return sent
+                }
+                if self.database.backend == "postgresql":
+                    counts = {"window": window, "count": count}
+                    row = connection.execute(ADD_AND_COUNT_WORD, word | counts).first()
+                    added, counted = row.added == 1, True
+                else:
+                    added = connection.execute(ADD_WORD, word).first() is not None
+            stored = None
+            if not added:
+                stored = connection.execute(WORD_SENT, {"play": play.id, "word": sent.word}).first()
+                if stored is None:
+                    raise WordLimitReached(
+                        ngettext(
+                            "you have sent %(num)s word on this board, the most a play keeps",
+                            "you have sent %(num)s words on this board, the most a play keeps",
+                            play.sent,
+                        )
+                    )
+            if not counted:
+                connection.execute(
+                    COUNT_WORD,
+                    {"play": play.id, "window": window, "count": count, "added": int(added)},
+                )
+        if stored is not None:
+            return SentWord(stored.word, REPEAT, _path(stored.path), stored.score)
+        return sent
 
     def _judge(self, spec: BoardSpec, written: str) -> WordVerdict:
         """The rules' verdict on one word alone, as the rooms judge one (``judge``)."""
@@ -729,33 +772,27 @@ class Plays:
         percentile among every finished play so far, their words with how many found
         each (the rarest first), the words nobody found, the board's most, and its top
         named players. Nothing of it before they finish (NotFinished)."""
-        view = self.view(board_id, player)
-        if view is None:
-            raise NotFinished(_("play this board first: its results show once you have"))
-        if view.finished_at is None:
-            wait = view.closes_at - self.clock()
-            raise NotFinished(
-                _(
-                    "you are still playing this board; its results show when you finish, "
-                    "at the latest in %(seconds)s s",
-                    seconds=i18n.number(max(1, math.ceil(wait))),
-                ),
-                retry_after=max(wait, 0.0),
-            )
-        with self.database.reading() as session:
-            spec = self.spec(session, board_id)
-            play = session.execute(PLAY_OF, {"board": board_id, "player": player}).one()
-            histogram = [
-                (row.score, row.players) for row in session.execute(HISTOGRAM, {"board": board_id})
-            ]
-            sent = session.execute(WORDS_WITH_FINDERS, {"board": board_id, "play": play.id}).all()
-            unfound = session.execute(UNFOUND, {"board": board_id}).all()
-            unfound_count, unfound_points = session.execute(
-                UNFOUND_TOTAL, {"board": board_id}
-            ).one()
-            top = session.execute(TOP_NAMED, {"board": board_id}).all()
-        solution, _dictionary = self.solved(spec)
-        paths = {found.word: found.path for found in solution.words}
+        read = None if player is None else self._finished(board_id, player)
+        if read is None:
+            # Not finished, or not yet counted: ``view`` finishes a play whose time is
+            # over, after which it is read again.
+            view = self.view(board_id, player)
+            if view is None:
+                raise NotFinished(_("play this board first: its results show once you have"))
+            if view.finished_at is None:
+                wait = view.closes_at - self.clock()
+                raise NotFinished(
+                    _(
+                        "you are still playing this board; its results show when you "
+                        "finish, at the latest in %(seconds)s s",
+                        seconds=i18n.number(max(1, math.ceil(wait))),
+                    ),
+                    retry_after=max(wait, 0.0),
+                )
+            read = self._finished(board_id, player)
+            assert read is not None, "a finished play is no longer there"
+        spec, play, histogram, sent, unfound, (unfound_count, unfound_points), top = read
+        index = self._index(spec)
         place = standing(histogram, play.score)
         above = _above(histogram)
         return {
@@ -787,11 +824,38 @@ class Plays:
                 "count": unfound_count,
                 "total_score": int(unfound_points),
                 "words": [
-                    {"word": row.word, "score": row.score, "path": _cells(paths.get(row.word))}
+                    {
+                        "word": row.word,
+                        "score": row.score,
+                        "path": _cells(index[row.word].path if row.word in index else None),
+                    }
                     for row in unfound
                 ],
             },
         }
+
+    def _finished(self, board_id: int, player: int) -> tuple[Any, ...] | None:
+        """A finished play's results as stored, in one transaction on the driver's
+        connection (games/db.py): the board, the play, the histogram, the play's words
+        with their finders, the best words nobody found and their count and points,
+        the top named; None if the player has no finished play of the board."""
+        with self.database.snapshot() as session:
+            spec = self.spec(session, board_id)
+            play = session.execute(PLAY_OF, {"board": board_id, "player": player}).first()
+            if play is None or play.finished_at is None:
+                return None
+            return (
+                spec,
+                play,
+                [
+                    (row.score, row.players)
+                    for row in session.execute(HISTOGRAM, {"board": board_id})
+                ],
+                session.execute(WORDS_WITH_FINDERS, {"board": board_id, "play": play.id}).all(),
+                session.execute(UNFOUND, {"board": board_id}).all(),
+                tuple(session.execute(UNFOUND_TOTAL, {"board": board_id}).first()),
+                session.execute(TOP_NAMED, {"board": board_id}).all(),
+            )
 
     def players(self, board_id: int) -> int:
         """How many plays of the board have finished."""

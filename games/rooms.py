@@ -864,12 +864,60 @@ class Rooms:
         only make the caller's copy look older than it is (one more full answer),
         never newer.
         """
+        values = self._version_values(code, token)
+        with self.database.snapshot() as session:
+            row = session.execute(ROOM_VERSION, values).first()
+        return self._visited(code, values, row, client)
+
+    def poll(
+        self, code: str, token: str | None, client: str, wanted: Callable[[str], bool]
+    ) -> tuple[str, dict[str, Any] | None]:
+        """``visit``, and ``state`` if ``wanted`` says the caller needs the document at
+        that version: in one transaction when the visit writes nothing (the caller
+        seated, their ``seen_at`` fresh, no host to hand on) and no round waits to be
+        scored, as for nearly every poll; else as the two do on their own."""
+        values = self._version_values(code, token)
+        with self.database.snapshot() as session:
+            row = session.execute(ROOM_VERSION, values).first()
+            now = self.clock()
+            if row is not None and row.caller is not None and not self._visit_writes(row, now):
+                version = self._version(row, values["digest"], now)
+                if not wanted(version):
+                    return version, None
+                room = self._room(session, code)
+                closed = now - self.limits.grace
+                unscored = session.execute(
+                    UNSCORED_ROUNDS, {"room": room.id, "closed_before": closed}
+                ).scalars()
+                if not unscored:
+                    return version, self._document(session, room, token, now)
+        version = self._visited(code, values, row, client)
+        return version, self.state(code, token) if wanted(version) else None
+
+    def _version_values(self, code: str, token: str | None) -> dict[str, str]:
+        """The parameters of ROOM_VERSION for a code and a token; UnknownRoom if the
+        code cannot be one."""
         read = codes.read_code(code) if isinstance(code, str) else None
         if read is None:
             raise UnknownRoom(unknown_room_message(code))
-        values = {"code": read, "digest": codes.token_hash(token) if token else ""}
-        with self.database.snapshot() as session:
-            row = session.execute(ROOM_VERSION, values).first()
+        return {"code": read, "digest": codes.token_hash(token) if token else ""}
+
+    def _visit_writes(self, row: Any, now: float) -> bool:
+        """Whether a seated caller's visit writes: their ``seen_at`` to keep, or the room
+        to hand on from a host who is away."""
+        away = row.host_seen is not None and now - row.host_seen >= self.limits.host_away
+        return (away and row.caller != row.host) or (
+            now - row.caller_seen >= self.limits.host_away / SEEN_SHARE
+        )
+
+    def _version(self, row: Any, digest: str, now: float) -> str:
+        """The poll's text of a room's ROOM_VERSION row, for the caller of ``digest``."""
+        state = WAITING if row.latest is None else self._state(now, row.started_at, row.ends_at)
+        room = f"{row.id}.{row.seats}.{row.removed}.{row.host}.{int(row.locked)}.{row.handoff_at}"
+        return f"{room}.{row.scored}.{row.latest or 0}.{state}.{digest}"
+
+    def _visited(self, code: str, values: dict[str, str], row: Any, client: str) -> str:
+        """``visit``'s work once the room's ROOM_VERSION row (or None) is read."""
         if row is None or row.caller is None:
             self.stranger(code, client, known=row is not None)
         assert row is not None  # a stranger to no room was refused above
@@ -878,16 +926,14 @@ class Rooms:
             away = row.host_seen is not None and now - row.host_seen >= self.limits.host_away
             handing = away and row.caller != row.host
             if handing:
-                self._hand_off(read)
+                self._hand_off(values["code"])
             if now - row.caller_seen >= self.limits.host_away / SEEN_SHARE:
                 with self.database.writing() as session:
                     session.execute(SEEN, {"room": row.id, "digest": values["digest"], "now": now})
             if handing:
                 with self.database.reading() as session:
                     row = session.execute(ROOM_VERSION, values).one()
-        state = WAITING if row.latest is None else self._state(now, row.started_at, row.ends_at)
-        room = f"{row.id}.{row.seats}.{row.removed}.{row.host}.{int(row.locked)}.{row.handoff_at}"
-        return f"{room}.{row.scored}.{row.latest or 0}.{state}.{values['digest']}"
+        return self._version(row, values["digest"], now)
 
     def _state(self, now: float, started_at: float, ends_at: float) -> str:
         """A round's state at ``now``: counting down, being played (to its close), over."""

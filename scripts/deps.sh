@@ -16,6 +16,11 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 #                     (hunspell-de-de's flags tell German names from nouns; hunspell-es
 #                     is Spanish's Hunspell dictionary, expanded into every plural and
 #                     verb form by hunspell-tools' unmunch for the Spanish list's rebuild)
+#   hunspell, hunspell-fr-classical
+#                     Hunspell's stemmer, which resolves the German and French lists'
+#                     forms the lemmatiser leaves to their lemmas for the definitions'
+#                     rebuild (wordlists/rebuild_glosses.py, with hunspell-de-de and
+#                     hunspell-fr-classical's French dictionary)
 #   nginx             the production recipe's tests (tests/test_production.py)
 #   postgresql        the room tests on PostgreSQL (tests/rooms_db.py starts a cluster)
 #   gcc, python3-dev  the native search core (boggle/_native.c, built by pip install -e .)
@@ -27,6 +32,7 @@ PACKAGES=(
   chromium
   scowl wordnet-base
   wngerman hunspell-de-de wfrench wspanish witalian wdutch hunspell-es hunspell-tools
+  hunspell hunspell-fr-classical
   nginx postgresql
   gcc python3-dev
   openssl

@@ -23,9 +23,13 @@ import pytest
 
 from boggle import Catalog
 from boggle.board import Board
-from boggle.dice import sets_of
+from boggle.dice import nearest_set, random_board, sets_of
 from boggle.dictionary import BROWSER_HEADER, FORMAT_VERSION, browser_graph
+from boggle.languages import LANGUAGES
+from boggle.rules import RULES
 from boggle.solver import ENGINES, browser_layout, solve
+from boggle.words import normalize_word
+from web.pages import board_reading
 
 HARNESS = Path(__file__).parent / "js" / "search_harness.mjs"
 BOARDS_PER_LIST = 130
@@ -176,3 +180,59 @@ def test_the_page_search_refuses_a_graph_whose_records_do_not_hold_together(
     layout = browser_layout(catalog.rules("standard"))
     answer = page_search({"graph": str(tmp_path / "bad.graph"), "name": "x", "layout": layout})
     assert answer == {"error": "graph"}
+
+
+def dice_document(rules) -> dict[str, Any]:
+    """A language's dice as /graphs/NAME sends them (web/offline.py)."""
+    return {
+        "sets": {
+            name: {"rows": d.rows, "cols": d.cols, "min_length": d.min_length, "dice": d.dice}
+            for name, d in sets_of(rules).items()
+        },
+        "for_size": {f"{r}x{c}": name for (r, c), name in rules.default_set_for_size.items()},
+    }
+
+
+@pytest.mark.parametrize("rules", [RULES, *LANGUAGES.values()], ids=lambda r: r.code)
+def test_a_board_rolled_in_the_page_is_the_servers_for_the_same_dice_and_seed(
+    page_search: Call, rules
+) -> None:
+    rng = random.Random(rules.code)
+    shapes = [(r, c) for r, c in rules.default_set_for_size] + [(3, 3), (7, 5), (10, 10), (1, 4)]
+    seeds = [0, 1, 2**32, 2**63 - 1] + [rng.randrange(2**63) for _ in range(12)]
+    for rows, cols in shapes:
+        dice = nearest_set(rows, cols, rules)
+        for seed in seeds:
+            rolled = page_search(
+                {"roll": dice_document(rules), "rows": rows, "cols": cols, "seed": str(seed)}
+            )
+            board, _ = random_board(dice, seed, rows, cols)
+            assert rolled["dice"] == dice.name and rolled["min_length"] == dice.min_length
+            assert rolled["rows"] == rows_of(board), (rules.code, rows, cols, seed)
+
+
+@pytest.mark.parametrize("name", ["standard", "de", "fr", "nl"])
+def test_a_word_looked_up_in_the_page_is_in_the_list_as_lookup_says(
+    page_search: Call, catalog: Catalog, name: str, tmp_path: Path
+) -> None:
+    use_list(page_search, catalog, name, tmp_path)
+    dictionary = catalog.get(name)
+    rules = dictionary.rules
+    rng = random.Random(name)
+    words = rng.sample(list(dictionary), 300)
+    # Prefixes and near misses, capitals and accents, q without u, letters of others.
+    written = (
+        words
+        + [word[:-1] for word in words[:100]]
+        + [word + "e" for word in words[:100]]
+        + [word.upper() for word in words[:50]]
+        + ["Élève", "élève", "Straße", "STRASSE", "qat", "quiet", "ñandú", "ijs", "", "xyzzy"]
+    )
+    reading = board_reading(rules) | {"replacements": [list(p) for p in rules.replacements]}
+    # The practice page trims and lowers a word as normalize_word does, then looks it up.
+    normalized = [normalize_word(word) for word in written]
+    answers = page_search({"lookup": normalized, "reading": reading})
+    for word, (folded, held) in zip(normalized, answers, strict=True):
+        # As /lookup reads it (web/service.py, run_lookup).
+        expected = rules.fold_word(word) if rules.folds_accents else word
+        assert (folded, held) == (expected, expected in dictionary), word

@@ -272,8 +272,14 @@ def test_define_answers_the_documented_document(client: FlaskClient) -> None:
     response = client.get("/define?word=Ran")
     assert response.status_code == 200
     body = response.json
-    assert list(body) == ["word", "entries"]
-    assert body["word"] == "ran"
+    assert list(body) == ["word", "entries", "language", "source"]
+    assert (body["word"], body["language"]) == ("ran", "en")
+    assert body["source"] == {
+        "name": "WordNet 3.0, Princeton University",
+        "licence": "WordNet 3.0 licence",
+        "licence_url": "https://wordnet.princeton.edu/license-and-commercial-use",
+        "url": "https://wordnet.princeton.edu/",
+    }
     entry = body["entries"][0]
     assert list(entry) == ["lemma", "pos", "senses"]
     assert (entry["lemma"], entry["pos"]) == ("run", "verb")

@@ -5,8 +5,11 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
+import struct
 import subprocess
 import sys
+import threading
+import zlib
 from pathlib import Path
 
 import pytest
@@ -24,10 +27,13 @@ from boggle.dictionary import (
     STRIDE,
     CompactGraph,
     Dictionary,
+    TableGraph,
     WordListStats,
+    build_table,
     face_column,
     load_dictionary,
     read_words,
+    table_from_compact,
 )
 from boggle.errors import WordListError
 from boggle.languages import LANGUAGES
@@ -210,14 +216,20 @@ def test_dictionary_agrees_with_a_plain_set(words: list[str], probes: list[str])
     expected = {w for w in words if playable(w)}
     assert list(dictionary) == sorted(expected)
     assert len(dictionary) == len(expected)
+    # The same answers from the compact form alone, as a list loaded from a file has it.
+    compact_only = Dictionary.from_compact(dictionary.compact, dictionary.stats)
+    assert list(compact_only) == sorted(expected)
     for word in [*words, *probes]:
-        assert (word in dictionary) == (word in expected)
+        assert (word in dictionary) == (word in compact_only) == (word in expected)
         for end in range(len(word) + 1):
             prefix = word[:end]
             if prefix.endswith("q") or not prefix:
                 continue  # a prefix that splits the Qu cube: see test_has_prefix_q_alone
             assert dictionary.has_prefix(prefix) == any(w.startswith(prefix) for w in expected)
+            assert compact_only.has_prefix(prefix) == dictionary.has_prefix(prefix)
     check_table(dictionary, expected)
+    assert not compact_only.has_table
+    assert compact_only.table_graph() == dictionary.table_graph()
 
 
 # --- The table ---------------------------------------------------------------------
@@ -359,6 +371,58 @@ def test_a_bit_set_with_its_sign_bit_is_read_unsigned() -> None:
     assert 0 < ijst < compact.terminal_limit
 
 
+def test_the_table_is_laid_out_again_from_the_compact_form_row_for_row(
+    small: Dictionary, catalog: Catalog
+) -> None:
+    # What build_table laid out, entry for entry, root and terminal limit included: the
+    # pure-Python search walks it, and must find what it found in the table built.
+    for dictionary in (small, Dictionary.from_words(["a"]), Dictionary.from_words([])):
+        assert table_from_compact(dictionary.compact) == dictionary.table_graph()
+    german = Dictionary.from_words(["mädchen", "chen", "mad", "öl"], rules=LANGUAGES["de"])
+    assert table_from_compact(german.compact, german.rules) == german.table_graph()
+    rules = dataclasses.replace(RULES, multi_letter_faces=(*RULES.multi_letter_faces, "ij"))
+    wide = Dictionary.from_words(["ijst", "ijsta", "sat"], rules=rules)
+    assert wide.table[wide.root + 32] < 0  # the bit set's sign bit, laid out again too
+    assert table_from_compact(wide.compact, rules) == wide.table_graph()
+    common = catalog.get("common")
+    words, _ = read_words(COMMON.read_text().splitlines())
+    assert table_from_compact(common.compact) == TableGraph(*build_table(words))
+
+
+def test_a_loaded_list_holds_its_table_only_once_asked_for(tmp_path: Path, word_list: Path) -> None:
+    # The native core walks the compact form: a server that searches with it never
+    # lays the table out. The pure-Python search asks for it, and it is kept.
+    for use_cache in (False, True, True):  # built, then written, then read
+        dictionary = load_dictionary(word_list, cache_dir=tmp_path / "cache", use_cache=use_cache)
+        assert not dictionary.has_table
+        assert "queen" in dictionary and "qat" not in dictionary
+        assert list(dictionary) == sorted(SMALL_WORDS)
+        assert dictionary.has_prefix("squ") and not dictionary.has_prefix("squa")
+        assert not dictionary.has_table  # membership, prefixes and words read the compact form
+        graph = dictionary.table_graph()
+        assert dictionary.has_table and dictionary.table_graph() is graph
+        assert (dictionary.table, dictionary.root, dictionary.terminal_limit) == graph
+        check_table(dictionary, set(SMALL_WORDS))
+
+
+def test_threads_asking_for_the_table_at_once_lay_it_out_once(catalog: Catalog) -> None:
+    common = catalog.get("common")
+    fresh = Dictionary.from_compact(common.compact, common.stats, "common")
+    start = threading.Barrier(4)
+    graphs: list[TableGraph] = []
+
+    def ask() -> None:
+        start.wait()
+        graphs.append(fresh.table_graph())
+
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(graphs) == 4 and all(graph is graphs[0] for graph in graphs)
+
+
 def test_empty_dictionary() -> None:
     dictionary = Dictionary.from_words([])
     assert len(dictionary) == 0
@@ -451,6 +515,9 @@ def test_first_load_writes_the_cache_and_second_reads_it(
     files = cache_files(cache)
     assert len(files) == 1
     assert f".v{FORMAT_VERSION}." in files[0].name
+    # The compact form alone: the header, its entries and the checksum, no table.
+    size = dictionary_module._HEADER.size + 4 * len(first.compact.nodes) + 4
+    assert files[0].stat().st_size == size
     written = files[0].stat().st_mtime_ns
 
     second = load_dictionary(word_list, cache_dir=cache)
@@ -584,8 +651,6 @@ HEADER_FIELDS = {
     "terminal_limit": 5,
     "words": 6,
     "skipped_not_letters": 7,
-    "compact_root": 12,
-    "compact_terminal_limit": 13,
 }
 
 
@@ -593,8 +658,8 @@ HEADER_FIELDS = {
 def test_corrupt_header_field_is_not_trusted(
     tmp_path: Path, word_list: Path, build_spy: BuildSpy, field: str
 ) -> None:
-    # The checksum covers the table only; a header field that is damaged but still in
-    # range must not change the dictionary either.
+    # A header field that is damaged but still in range must not change the dictionary
+    # either: the checksum covers the header too.
     cache = tmp_path / "cache"
     fresh = load_dictionary(word_list, cache_dir=cache)
     (cache_file,) = cache_files(cache)
@@ -602,9 +667,7 @@ def test_corrupt_header_field_is_not_trusted(
     fields = _header(good)
     index = HEADER_FIELDS[field]
     if field in ("root", "terminal_limit"):
-        fields[index] -= STRIDE  # another row: in range, so only a checksum can tell
-    elif field.startswith("compact"):
-        fields[index] -= 1  # another record: in range, so only a checksum can tell
+        fields[index] -= 1  # another offset: in range, so only a checksum can tell
     else:
         fields[index] ^= 1
     cache_file.write_bytes(_with_header(good, fields))
@@ -612,6 +675,79 @@ def test_corrupt_header_field_is_not_trusted(
     again = load_dictionary(word_list, cache_dir=cache)
     assert same_dictionary(fresh, again)
     assert build_spy.calls == 2
+
+
+# The cache's format 4, before this one: the table, then the compact form, both whole.
+# magic, version, stride, rows, root, terminal limit, words, skipped x3, sha256, then
+# the compact form's entries, root and terminal limit.
+FORMAT_4_HEADER = struct.Struct("<8sIIIIIIIII32sIII")
+
+
+def format_4_cache(dictionary: Dictionary, digest: bytes) -> bytes:
+    """A cache file of ``dictionary`` as format 4 wrote it, sound in every other way."""
+    table, root, terminal_limit = dictionary.table_graph()
+    compact = dictionary.compact
+    stats = dictionary.stats
+    header = FORMAT_4_HEADER.pack(
+        b"BOGGLEDG", 4, STRIDE, len(table) // STRIDE, root, terminal_limit, stats.words,
+        stats.skipped_not_letters, stats.skipped_q_without_u, stats.skipped_too_long, digest,
+        len(compact.nodes), compact.root, compact.terminal_limit,
+    )  # fmt: skip
+    assert sys.byteorder == "little"  # the file is little-endian, as the arrays here
+    crc = zlib.crc32(compact.nodes, zlib.crc32(table, zlib.crc32(header)))
+    return header + table.tobytes() + compact.nodes.tobytes() + crc.to_bytes(4, "little")
+
+
+def test_a_cache_of_the_format_before_is_not_read_and_is_replaced(
+    tmp_path: Path,
+    word_list: Path,
+    build_spy: BuildSpy,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    cache = tmp_path / "cache"
+    fresh = load_dictionary(word_list, cache_dir=cache)
+    (cache_file,) = cache_files(cache)
+    good = cache_file.read_bytes()
+    old = format_4_cache(fresh, bytes.fromhex(fresh.source_hash))
+    assert old != good and len(old) > len(good)
+    # Under its own name, the file format 4 gave it: not read, and removed once the
+    # current one is written.
+    stem = cache_file.name.removesuffix(f".v{FORMAT_VERSION}.dawg")
+    (cache / f"{stem}.v4.dawg").write_bytes(old)
+    cache_file.unlink()
+    again = load_dictionary(word_list, cache_dir=cache)
+    assert build_spy.calls == 2
+    assert same_dictionary(fresh, again)
+    assert cache_files(cache) == [cache_file] and cache_file.read_bytes() == good
+    # Under the current name: refused by its version, built again and replaced.
+    cache_file.write_bytes(old)
+    with caplog.at_level(logging.WARNING, logger="boggle.dictionary"):
+        again = load_dictionary(word_list, cache_dir=cache)
+    assert build_spy.calls == 3
+    assert "another format" in caplog.text
+    assert same_dictionary(fresh, again)
+    assert cache_file.read_bytes() == good
+
+
+def test_a_graph_without_a_compact_form_caches_its_table(
+    tmp_path: Path, word_list: Path, build_spy: BuildSpy
+) -> None:
+    # Two more faces of two letters than English: 33 columns below the bit set, which
+    # no longer fits 32 bits. No ruleset ships so many; such a graph keeps its table.
+    rules = dataclasses.replace(RULES, multi_letter_faces=(*RULES.multi_letter_faces, "ij", "ou"))
+    assert rules.mask_column == 33
+    cache = tmp_path / "cache"
+    built = load_dictionary(word_list, cache_dir=cache, rules=rules)
+    assert built.compact is None and built.has_table
+    (cache_file,) = cache_files(cache)
+    size = dictionary_module._HEADER.size + 4 * len(built.table) + 4
+    assert cache_file.stat().st_size == size
+    read = load_dictionary(word_list, cache_dir=cache, rules=rules)
+    assert build_spy.calls == 1
+    assert same_dictionary(built, read)
+    assert list(read) == sorted(SMALL_WORDS) and "queen" in read and "qat" not in read
+    assert read.has_prefix("squ") and not read.has_prefix("squa")
+    assert len(read.table) % rules.stride == 0 and read.has_table
 
 
 def test_cache_of_another_word_list_is_not_used(

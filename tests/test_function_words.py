@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from boggle.__main__ import main
 from boggle.definitions import (
     FUNCTION_WORDS_FILE,
+    WORDNET,
     Definitions,
     DefinitionsFileError,
     read_function_words,
@@ -59,6 +60,8 @@ def test_the_is_served_as_a_wordnet_entry_is(client: FlaskClient) -> None:
                 ],
             }
         ],
+        "language": "en",
+        "source": WORDNET.as_dict(),
     }
 
 

@@ -44,8 +44,10 @@ def chunked(payload: bytes, size: int = 4096) -> bytes:
 
 def send_chunked(app: Flask, path: str, raw: bytes, content_type: str) -> tuple[int, dict, str]:
     """POST a body with no Content-Length, framed as sent; return status, headers, text."""
-    environ = EnvironBuilder(path=path, method="POST", content_type=content_type).get_environ()
+    environ = EnvironBuilder(path=path, method="POST").get_environ()
     environ.pop("CONTENT_LENGTH", None)
+    # As sent: EnvironBuilder would put a boundary of its own in a multipart type.
+    environ["CONTENT_TYPE"] = content_type
     environ["wsgi.input"] = Body(ChunkedReader(types.SimpleNamespace(), IterUnreader([raw])))
     environ["wsgi.input_terminated"] = True  # gunicorn's mark: it ends the stream itself
     body, status, headers = run_wsgi_app(app, environ)

@@ -185,10 +185,14 @@ def test_dice_with_faces_the_language_lacks_are_refused(client: FlaskClient) -> 
     assert error_of(response, 400, "bad_dice")["choices"] == ["it", "it-big"]
 
 
-def test_define_says_definitions_are_english_only(client: FlaskClient) -> None:
-    response = client.get("/define", query_string={"word": "haus", "dictionary": "de"})
+def test_define_says_which_languages_have_definitions(client: FlaskClient) -> None:
+    response = client.get("/define", query_string={"word": "casa", "dictionary": "es"})
     error = error_of(response, 400, "definitions_english_only")
-    assert "English only" in error["message"] and "German" in error["message"]
+    assert error["message"] == (
+        "there are no definitions in Spanish; 'es' is the Spanish dictionary, and "
+        "definitions are in: English, German, French"
+    )
+    assert error["field"] == "dictionary"
     response = client.get("/define", query_string={"word": "haus", "dictionary": "klingon"})
     error_of(response, 400, "unknown_dictionary")
 

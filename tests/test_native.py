@@ -40,7 +40,14 @@ from boggle import (
     solver,
 )
 from boggle.board import Board
-from boggle.dictionary import MASK, MAX_WORD_LENGTH, STRIDE
+from boggle.dictionary import (
+    MASK,
+    MAX_WORD_LENGTH,
+    STRIDE,
+    CompactGraph,
+    face_column,
+    load_dictionary,
+)
 from boggle.languages import LANGUAGES
 from boggle.rules import RULES
 from boggle.scoring import word_score
@@ -255,16 +262,29 @@ def test_a_wider_table_finds_the_same_words(native: ModuleType, common: Dictiona
         assert native.walk(native.MODE_SCORE, *arguments) == (total, len(expected))
 
 
+def on_the_table(arguments: list, dictionary: Dictionary) -> list:
+    """The walk's arguments (solver._native_board's) with the dictionary's table and
+    without its compact form: the walk of the table, as a graph without one has it."""
+    table, root, terminal_limit = dictionary.table_graph()
+    arguments = list(arguments)
+    arguments[0], arguments[2], arguments[3], arguments[15] = table, root, terminal_limit, None
+    return arguments
+
+
 def test_a_corrupt_table_is_an_error_not_a_crash(native: ModuleType, common: Dictionary) -> None:
     table = array("i", common.table)
     root = common.root
     table[root + 0] = len(table) + 4 * STRIDE  # "a" leads past the end of the table
-    arguments = list(solver._native_board(parse_board("abcd efgh ijkl mnop"), common, 3))
+    board = parse_board("abcd efgh ijkl mnop")
+    arguments = on_the_table(solver._native_board(board, common, 3), common)
     arguments[0] = table
-    with pytest.raises(ValueError, match="corrupt"):
+    with pytest.raises(ValueError, match="table is corrupt"):
         native.walk(native.MODE_PATHS, *arguments)
     arguments[0] = array("h", [0] * 64)
     with pytest.raises(TypeError, match="32-bit"):
+        native.walk(native.MODE_PATHS, *arguments)
+    arguments[0] = None  # no table, and no compact form to walk instead
+    with pytest.raises(TypeError, match="the table is needed without a compact form"):
         native.walk(native.MODE_PATHS, *arguments)
     arguments[0] = common.table
     arguments[7] = {"a": 0}  # the column of each face but "a" missing
@@ -272,24 +292,59 @@ def test_a_corrupt_table_is_an_error_not_a_crash(native: ModuleType, common: Dic
         native.walk(native.MODE_PATHS, *arguments)
 
 
-def test_the_compact_score_walk_agrees_with_the_tables(
+MODES = ("MODE_PATHS", "MODE_RANKED", "MODE_SCORE")
+
+
+def test_the_compact_walks_agree_with_the_tables_in_every_mode(
     native: ModuleType, standard: Dictionary
 ) -> None:
-    # The score of a board up to 64 cells walks the graph's compact form; without it,
-    # the table. Both against the Python search on a few boards, then against each other.
-    shapes = (("classic", 4, 4), ("big", 5, 5), ("superbig", 6, 6), ("superbig", 8, 8))
+    # Every mode walks the graph's compact form, the score of a board up to 64 cells
+    # with a walk of its own; without it, the table. The same words, each with the same
+    # first path, found in the same order, and the same ranking and score.
+    shapes = (
+        ("classic", 4, 4), ("big", 5, 5), ("superbig", 6, 6), ("superbig", 8, 8),
+        ("superbig", 9, 9), ("superbig", 1, 70),
+    )  # fmt: skip
     for seed in range(30):
         for dice, rows, cols in shapes:
             board, _ = random_board(dice, seed, rows, cols)
             for min_length in (3, 5):
                 arguments = list(solver._native_board(board, standard, min_length))
                 assert arguments[15] is standard.compact is not None
-                compact = native.walk(native.MODE_SCORE, *arguments)
-                arguments[15] = None
-                assert native.walk(native.MODE_SCORE, *arguments) == compact
+                assert arguments[0] is None  # the table is not read, nor laid out for it
+                tables = on_the_table(arguments, standard)
+                for mode in MODES:
+                    compact = native.walk(getattr(native, mode), *arguments)
+                    on_table = native.walk(getattr(native, mode), *tables)
+                    if mode == "MODE_PATHS":
+                        assert list(compact.items()) == list(on_table.items())
+                    else:
+                        assert compact == on_table
                 if seed < 3:
                     found = search_python(board, standard, min_length, None)
-                    assert compact == (sum(word_score(word) for word in found), len(found))
+                    paths = native.walk(native.MODE_PATHS, *arguments)
+                    assert list(paths.items()) == list(found.items())
+                    score = native.walk(native.MODE_SCORE, *arguments)
+                    assert score == (sum(word_score(word) for word in found), len(found))
+
+
+def test_a_search_with_the_native_core_never_lays_the_table_out(
+    native: ModuleType, tmp_path: Path
+) -> None:
+    # What a server does with a list: load it (built, then from the cache), solve, score,
+    # score every face of a cube, look words up and list them, all on the compact form.
+    for _ in range(2):
+        standard = load_dictionary(ROOT / "wordlists" / "common.txt", cache_dir=tmp_path)
+        for seed in range(3):
+            board, _ = random_board("superbig", seed, 9, 9)
+            solve(board, standard)
+            solver.search_native(board, standard, 3, None)
+            score_board(board, standard)
+            small, _ = random_board("big", seed)
+            score_board(small, standard)
+            solver.score_faces(small, standard, 0, ("a", "e", "qu"))
+        assert "serpent" in standard and standard.has_prefix("serp") and len(list(standard))
+        assert not standard.has_table
 
 
 def test_the_compact_score_walk_with_a_column_in_the_sign_bit(
@@ -306,8 +361,14 @@ def test_the_compact_score_walk_with_a_column_in_the_sign_bit(
     assert score_board(board, wide, engine="python") == (4, 3)
     arguments = list(solver._native_board(board, wide, 3))
     assert arguments[4] == 32 and arguments[15] is wide.compact is not None
-    arguments[15] = None
-    assert native.walk(native.MODE_SCORE, *arguments) == (4, 3)
+    # The full walk on the compact form too, and both on the table.
+    expected = {"ijst": ((0, 0), (0, 1), (1, 1)), "ijsta": ((0, 0), (0, 1), (1, 1), (1, 0))}
+    expected["sat"] = ((0, 1), (1, 0), (1, 1))
+    assert native.walk(native.MODE_PATHS, *arguments) == expected
+    assert solver.search_native(board, wide, 3, None) == search_python(board, wide, 3, None)
+    tables = on_the_table(arguments, wide)
+    assert native.walk(native.MODE_SCORE, *tables) == (4, 3)
+    assert native.walk(native.MODE_PATHS, *tables) == expected
 
 
 def test_a_corrupt_compact_graph_is_an_error_not_a_crash(
@@ -315,31 +376,42 @@ def test_a_corrupt_compact_graph_is_an_error_not_a_crash(
 ) -> None:
     nodes, root, terminal_limit = common.compact
     assert nodes[root] & 1  # words start with "a": the root's first child
-    arguments = list(solver._native_board(parse_board("abcd efgh ijkl mnop"), common, 3))
-    # Past the end, in the padding (a record there could not be read whole), or none.
-    for child in (len(nodes), len(nodes) - 32, 0):
-        corrupt = array("I", nodes)
-        corrupt[root + 1] = child
-        arguments[15] = (corrupt, root, terminal_limit)
-        with pytest.raises(ValueError, match="corrupt"):
-            native.walk(native.MODE_SCORE, *arguments)
-    arguments[15] = (array("i", nodes), root, terminal_limit)
-    with pytest.raises(TypeError, match="32-bit unsigned"):
-        native.walk(native.MODE_SCORE, *arguments)
-    for bad_root in (0, len(nodes) - 32, len(nodes)):
-        arguments[15] = (nodes, bad_root, terminal_limit)
+    a = nodes[root + 1]
+    assert nodes[a] & 1 << face_column("b")  # "ab...": the "a" record's child by "b"
+    ab = a + 1 + (nodes[a] & (1 << face_column("b")) - 1).bit_count()
+    # Every mode, on a 4x4 board and on one over 64 cells (used cubes as bytes), halts as
+    # it did on a corrupt table: the root's child (the first step), or one further down.
+    long_row = Board(1, 70, ("a", "b", *"cdefghij" * 8, *"klmn"))
+    boards = [parse_board("abcd efgh ijkl mnop"), long_row]
+    for board in boards:
+        arguments = list(solver._native_board(board, common, 3))
+        # Past the end, in the padding (a record there could not be read whole), or none.
+        for at, child in [(root + 1, len(nodes)), (root + 1, len(nodes) - 32), (root + 1, 0),
+                          (ab, len(nodes)), (ab, 0)]:  # fmt: skip
+            corrupt = array("I", nodes)
+            corrupt[at] = child
+            arguments[15] = (corrupt, root, terminal_limit)
+            for mode in MODES:
+                with pytest.raises(ValueError, match="compact graph is corrupt"):
+                    native.walk(getattr(native, mode), *arguments)
+    arguments = list(solver._native_board(boards[0], common, 3))
+    for mode in MODES:
+        arguments[15] = (array("i", nodes), root, terminal_limit)
+        with pytest.raises(TypeError, match="32-bit unsigned"):
+            native.walk(getattr(native, mode), *arguments)
+        for bad_root in (0, len(nodes) - 32, len(nodes)):
+            arguments[15] = (nodes, bad_root, terminal_limit)
+            with pytest.raises(ValueError, match="compact root or terminal_limit"):
+                native.walk(getattr(native, mode), *arguments)
+        arguments[15] = (nodes, root, len(nodes) + 1)
         with pytest.raises(ValueError, match="compact root or terminal_limit"):
-            native.walk(native.MODE_SCORE, *arguments)
-    arguments[15] = (nodes, root, len(nodes) + 1)
-    with pytest.raises(ValueError, match="compact root or terminal_limit"):
-        native.walk(native.MODE_SCORE, *arguments)
-    arguments[15] = (array("I", [0] * 33), 0, 0)  # shorter than a record and its padding
-    with pytest.raises(ValueError, match="compact root or terminal_limit"):
-        native.walk(native.MODE_SCORE, *arguments)
-    for mode in (native.MODE_PATHS, native.MODE_RANKED, native.MODE_SCORE):
+            native.walk(getattr(native, mode), *arguments)
+        arguments[15] = (array("I", [0] * 33), 0, 0)  # shorter than a record and its padding
+        with pytest.raises(ValueError, match="compact root or terminal_limit"):
+            native.walk(getattr(native, mode), *arguments)
         arguments[15] = [nodes, root, terminal_limit]
         with pytest.raises(TypeError, match="compact must be None or"):
-            native.walk(mode, *arguments)
+            native.walk(getattr(native, mode), *arguments)
 
 
 # --- Every face at one cube (score_faces, for the search for rich boards) -----------
@@ -601,14 +673,15 @@ def test_a_score_first_on_a_fresh_layout_keeps_it_for_the_next_search(
 
 
 def test_the_walk_lets_other_threads_run_python(native: ModuleType, standard: Dictionary) -> None:
-    # While a walk reads its table, the table is exported (an array cannot grow). If the
-    # walk held the interpreter lock, no Python code could run in another thread until
-    # the call had let go of the table again; here this thread sees the table exported,
-    # from Python, while another thread's walk is under way.
-    private = Dictionary(
-        array("i", standard.table), standard.root, standard.terminal_limit, standard.stats
+    # While a walk reads its graph, the graph's array is exported (an array cannot
+    # grow). If the walk held the interpreter lock, no Python code could run in another
+    # thread until the call had let go of the array again; here this thread sees it
+    # exported, from Python, while another thread's walk is under way.
+    nodes, root, terminal_limit = standard.compact
+    private = Dictionary.from_compact(
+        CompactGraph(array("I", nodes), root, terminal_limit), standard.stats
     )
-    table = private.table
+    table = private.compact.nodes
     board = worst_board()
     answers: list[int] = []
 
@@ -632,7 +705,7 @@ def test_the_walk_lets_other_threads_run_python(native: ModuleType, standard: Di
     finally:
         gc.enable()
     assert seen_walking
-    assert len(table) == len(standard.table)
+    assert len(table) == len(nodes)
     assert set(answers) == {solve(board, standard, engine=search_python).count}
 
 
@@ -738,6 +811,33 @@ def test_without_the_native_core_python_searches_and_says_so_once(
     # Three apps made in the process, one line said.
     assert child.stderr.count(says) == 1, child.stderr
     assert len(child.stderr.splitlines()) == 1, child.stderr
+
+
+PRELOADED_TABLES = """
+import json, sys
+from app import DEFAULTS, _load_catalog
+catalog = _load_catalog({**DEFAULTS, "CACHE_DIR": sys.argv[1], "PRELOAD_DICTIONARIES": "common"})
+print(json.dumps({name: catalog.get(name).has_table for name in ("standard", "common", "large")}))
+"""
+
+
+@pytest.mark.parametrize(("env", "expected"), [({}, False), ({"BOGGLE_PURE_PYTHON": "1"}, True)])
+def test_the_app_lays_out_the_preloaded_lists_tables_for_the_pure_python_search_alone(
+    request: pytest.FixtureRequest, cache_dir: Path, env: dict[str, str], expected: bool
+) -> None:
+    # The native core walks the compact form: the tables are never laid out. The
+    # pure-Python one walks the tables: laid out with the lists, before the workers
+    # fork, rather than on a first request; a list not preloaded, on its first use.
+    if not env:
+        request.getfixturevalue("native")  # skipped (or failed) without the module
+    environment = {k: v for k, v in os.environ.items() if k != "BOGGLE_PURE_PYTHON"}
+    child = subprocess.run(
+        [sys.executable, "-c", PRELOADED_TABLES, str(cache_dir)],
+        cwd=ROOT, env={**environment, **env}, capture_output=True, text=True, timeout=120,
+        check=True,
+    )  # fmt: skip
+    has_table = json.loads(child.stdout)
+    assert has_table == {"standard": expected, "common": expected, "large": False}
 
 
 def test_the_command_line_says_which_core_runs(cache_dir: Path) -> None:

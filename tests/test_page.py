@@ -319,7 +319,12 @@ def test_static_files_are_served(client: FlaskClient, path: str, mimetype: str) 
 
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
-CONTENT_TYPES = {".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
+CONTENT_TYPES = {
+    ".css": "text/css",
+    ".js": "text/javascript",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+}
 # A module's static imports: import { x } from "./results.js";
 IMPORT = re.compile(r'^import [^;]*? from "(\./[\w./-]+)";', re.MULTILINE)
 
@@ -332,7 +337,9 @@ def test_every_static_file_the_page_names_is_served_as_it_is_on_disk(
     urls = [n.attrs["href"] for n in doc.find_all("link")]
     urls += [n.attrs["src"] for n in doc.find_all("script") if "src" in n.attrs]
     pending, served = [u for u in urls if u.startswith("/static/")], set()
-    assert len(pending) == 4  # the icon, the style sheet, the theme and the page's script
+    # The icon and the installed app's, the style sheet, the theme, the service worker's
+    # registration and the page's script.
+    assert len(pending) == 6
     while pending:
         url = pending.pop()
         if url in served:

@@ -130,8 +130,10 @@ def test_answers_are_compressed_for_clients_that_ask_and_only_for_them(
     unpacked, expected = json.loads(gzip.decompress(packed)), json.loads(plain)
     del unpacked["elapsed_ms"], expected["elapsed_ms"]  # each search's own time
     assert unpacked == expected
-    # The page's script and style sheet too.
-    for path in ("/static/style.css", "/static/js/results.js"):
+    # The page's script and style sheet too, and its own search and the word graph it
+    # reads with no network (web/offline.py).
+    graph = json.loads(get(f"http://{production.listen}/graphs/standard")[2])["graph"]
+    for path in ("/static/style.css", "/static/js/results.js", "/static/wasm/walk.wasm", graph):
         request = urllib.request.Request(
             f"http://{production.listen}{path}", headers={"Accept-Encoding": "gzip"}
         )

@@ -29,10 +29,11 @@ def test_every_route_but_static_files_belongs_to_an_area_s_blueprint(
     app: Flask,
 ) -> None:
     # The API, the pages, the rooms, playing apart (today's boards, challenges: web/daily/),
-    # and the interface's language switch (web/i18n.py).
+    # the interface's language switch (web/i18n.py), and what the app needs to be
+    # installed and used offline (web/offline.py).
     areas = {rule.endpoint.partition(".")[0] for rule in app.url_map.iter_rules()}
-    assert areas == {"api", "pages", "rooms", "daily", "language", "static"}
-    assert set(app.blueprints) == {"api", "pages", "rooms", "daily", "language"}
+    assert areas == {"api", "pages", "rooms", "daily", "language", "offline", "static"}
+    assert set(app.blueprints) == {"api", "pages", "rooms", "daily", "language", "offline"}
 
 
 def test_the_rooms_api_is_under_rooms_and_answers_in_json(app: Flask) -> None:

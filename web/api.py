@@ -173,16 +173,19 @@ def lookup() -> Response:
 @documented(
     Operation(
         "What a word means",
-        "From WordNet 3.0 shipped with the server (inflected forms resolve to their "
-        "lemmas), and a short gloss for function words WordNet lacks; up to three "
-        "senses per lemma and part of speech. English only.",
+        "In the dictionary's language, offline: English from WordNet 3.0 (inflected "
+        "forms resolve to their lemmas), with a short gloss for function words WordNet "
+        "lacks, up to three senses per lemma and part of speech; German from German "
+        "Wiktionary (CC BY-SA 4.0), the list's forms resolved to their lemmas when it was "
+        "built, up to three senses per lemma, no part of speech. Other languages have none "
+        "(definitions_english_only).",
         DEFINE_FIELDS,
         "Definition",
         codes=("definitions_english_only", "no_definition"),
     )
 )
 def define() -> Response:
-    """What a word means, offline from WordNet (see docs/api.md)."""
+    """What a word means, offline from WordNet or Wiktionary (see docs/api.md)."""
     return jsonify(service.run_define(read_fields(request, names(DEFINE_FIELDS))))
 
 

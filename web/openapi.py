@@ -378,6 +378,11 @@ def _error_schema(codes: list[str]) -> dict[str, Any]:
                         "minimum": 0,
                         "description": "The row at fault, from zero (bad_board).",
                     },
+                    "source": {
+                        "type": "string",
+                        "enum": ["WordNet", "Wiktionary"],
+                        "description": "The dictionary that has no entry (no_definition).",
+                    },
                 },
             }
         },

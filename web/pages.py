@@ -115,8 +115,8 @@ def index_context(
 
     ``problem`` is an error found before solving (a field given twice); ``status`` in
     the context is the HTTP status to answer with, the same as ``/solve``'s. The chosen
-    word's ``/define`` document (None if WordNet has no entry) is shown beside its path,
-    as the page script shows it.
+    word's ``/define`` document, in the list's language (None if its source has no entry,
+    or the language no source), is shown beside its path, as the page script shows it.
     """
     # The entry grid offers every board the server takes: a side up to the limit.
     max_side = min(limits.max_side, limits.max_cells)
@@ -180,7 +180,10 @@ def index_context(
         board_text=board_text,
         query=urlencode(query),
         selected=selected,
-        definition=service.define_or_none(selected["word"]) if selected else None,
+        definition=service.define_or_none(selected["word"], name) if selected else None,
+        # Who the panel says has no entry, or that the language has no definitions.
+        definition_source=service.definition_source(name),
+        definition_language=_(catalog.rules(name).language),
         steps={tuple(cell): step for step, cell in enumerate(path, 1)},
         # The chosen word's line through the cube centres, in cube units (see index.html).
         path_points=" ".join(f"{c + 0.5},{r + 0.5}" for r, c in path),

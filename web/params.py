@@ -753,5 +753,5 @@ RICH_FIELDS = (DICE, DICTIONARY, SEED, BOARD.optional())
 SCORE_FIELDS = (BOARD, MIN_LENGTH, DICTIONARY, PLAYERS)
 RANDOM_FIELDS = (DICE, DICTIONARY, SEED, ROWS, COLS)
 LOOKUP_FIELDS = (WORD, DICTIONARY)
-#: /define's: the word, and a dictionary only to refuse another language's.
+#: /define's: the word, and the dictionary whose language it is looked up in.
 DEFINE_FIELDS = (DEFINE_WORD, DICTIONARY)

@@ -257,7 +257,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                 "items": obj(
                     {
                         "lemma": TEXT,
-                        "pos": TEXT,
+                        # None where the source does not say (Wiktionary's glosses).
+                        "pos": nullable(TEXT),
                         "senses": {
                             "type": "array",
                             "items": obj({"gloss": TEXT, "example": nullable(TEXT)}),
@@ -265,6 +266,9 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                     }
                 ),
             },
+            # The glosses' language (en, de), and whom they come from, as credited.
+            "language": TEXT,
+            "source": obj({"name": TEXT, "licence": TEXT, "licence_url": TEXT, "url": TEXT}),
         }
     ),
     # boggle/catalog.py Catalog.describe, under web/api.py's default.

@@ -17,7 +17,9 @@ from werkzeug.exceptions import SecurityError
 CONTENT_SECURITY_POLICY = "; ".join(
     (
         "default-src 'self'",
-        "script-src 'self'",
+        # WebAssembly (the page's search, static/wasm/walk.wasm) may be compiled; no
+        # script but the app's own files may run.
+        "script-src 'self' 'wasm-unsafe-eval'",
         "style-src 'self'",
         "img-src 'self' data:",
         "connect-src 'self'",

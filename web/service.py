@@ -32,12 +32,14 @@ from boggle import (
     solve,
 )
 from boggle.board import shape_text
-from boggle.definitions import DefinitionError, NoDefinition
+from boggle.definitions import Definition, DefinitionError, NoDefinition
 from boggle.dice import ALL_DICE_SETS, DiceSet, min_length_for, new_seed, roll_plan, rules_of
 
 # The engine's ngettext, not Flask-Babel's: it writes the count the language's way
 # ("1.000"), where Flask-Babel's puts the number in as it is.
+from boggle.glosses import Glosses, NoGloss
 from boggle.i18n import ngettext, number
+from boggle.languages import ALL_RULESETS
 from boggle.rich import dice_assignment, find_rich_board
 from boggle.rules import RULES, Ruleset
 from boggle.scoring import score_game
@@ -236,37 +238,69 @@ def run_lookup(fields: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def run_define(fields: Mapping[str, Any]) -> dict[str, Any]:
-    """What a word means, from WordNet; return the ``/define`` document."""
+    """What a word means, in the dictionary's language: WordNet's for English, Wiktionary's
+    where a language has it (boggle/glosses.py); return the ``/define`` document."""
     word = fields.get("word")
     if not isinstance(word, str) or not word.strip():
         raise bad_request("missing_word", _("give the word to define in 'word'"))
     name = read_name(fields.get("dictionary"), "dictionary")
-    if name is not None:
-        rules = rules_named(name)
-        if rules.code != "en":
-            raise bad_request(
-                "definitions_english_only",
-                _(
-                    "definitions are in English only (WordNet); %(name)s is the "
-                    "%(language)s dictionary",
-                    name=repr(name),
-                    language=_(rules.language),
-                ),
-                "dictionary",
-            )
+    rules = rules_named(name) if name is not None else RULES
+    if rules.code != "en" and rules.code not in glosses():
+        raise bad_request(
+            "definitions_english_only",
+            _(
+                "there are no definitions in %(language)s; %(name)s is the %(language)s "
+                "dictionary, and definitions are in: %(languages)s",
+                name=repr(name),
+                language=_(rules.language),
+                languages=", ".join(_(language) for language in defined_languages()),
+            ),
+            "dictionary",
+        )
     try:
-        return current_app.extensions["boggle.definitions"].define(word).as_dict()
+        return define(word, rules).as_dict()
     except DefinitionError as error:
         raise bad_request("bad_word", str(error)) from None
-    except NoDefinition as error:
-        raise APIError(404, "no_definition", str(error)) from None
+    except (NoDefinition, NoGloss) as error:
+        # Named, so that a page says who has no entry in its reader's words.
+        source = "WordNet" if rules.code == "en" else "Wiktionary"
+        raise APIError(404, "no_definition", str(error), source=source) from None
 
 
-def define_or_none(word: str) -> dict[str, Any] | None:
-    """A word's ``/define`` document for the pages, or None when WordNet has no entry."""
+def define(word: str, rules: Ruleset) -> Definition:
+    """A word's definition in the language of ``rules``, from the source that language has."""
+    if rules.code == "en":
+        return current_app.extensions["boggle.definitions"].define(word)
+    return glosses()[rules.code].define(word, rules)
+
+
+def glosses() -> dict[str, Glosses]:
+    """The other languages' glosses, by language code; each is opened on its first lookup."""
+    return current_app.extensions["boggle.glosses"]
+
+
+def defined_languages() -> list[str]:
+    """The English names of the languages that have definitions, English first."""
+    names = {rules.code: rules.language for rules in ALL_RULESETS}
+    return ["English", *(names[code] for code in glosses())]
+
+
+def definition_source(dictionary: str | None) -> str | None:
+    """The source of the definitions of a dictionary's language, named as the pages name
+    it ("WordNet", "Wiktionary"), or None when the language has none."""
+    code = catalog().rules(dictionary).code
+    return "WordNet" if code == "en" else "Wiktionary" if code in glosses() else None
+
+
+def define_or_none(word: str, dictionary: str | None = None) -> dict[str, Any] | None:
+    """A word's ``/define`` document for the pages, in the dictionary's language; None when
+    its source has no entry or the language has no definitions."""
+    rules = catalog().rules(dictionary)
+    if rules.code != "en" and rules.code not in glosses():
+        return None
     try:
-        return current_app.extensions["boggle.definitions"].define(word).as_dict()
-    except (DefinitionError, NoDefinition):
+        return define(word, rules).as_dict()
+    except (DefinitionError, NoDefinition, NoGloss):
         return None
 
 

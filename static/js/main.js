@@ -6,6 +6,7 @@ import { DefinitionPanel } from "./definitions.js";
 import { BoardEntry } from "./entry.js";
 import { displayFace, language, parseBoard } from "./lib/board-text.js";
 import { address, getJSON } from "./lib/api.js";
+import { prepare, rollAnywhere, solveAnywhere } from "./lib/offline.js";
 import { $, FieldErrors, announce, bringIntoView, h } from "./lib/dom.js";
 import { _, ngettext, number } from "./lib/i18n.js";
 import { defaultMinLength, rules, stateShortestWord } from "./lib/rules.js";
@@ -54,6 +55,8 @@ function useDictionary() {
     h("button", { type: "button", "data-face": face }, displayFace(face)),
   );
   picker.replaceChildren(...faces, blank);
+  // Kept for offline use from now on: this list's graph, and the page's search.
+  prepare(fields.dictionary.value, form.action);
 }
 
 fields.dictionary.addEventListener("change", useDictionary);
@@ -107,7 +110,7 @@ $("clear").addEventListener("click", () => {
 $("random").addEventListener("click", async () => {
   const [rows, cols] = chosenShape();
   try {
-    const rolled = await getJSON("random", { rows, cols }, form.action);
+    const rolled = await rollAnywhere(fields.dictionary.value, rows, cols, form.action);
     clearErrors();
     entry.setBoard(rolled.board.map((row) => row.map((face) => face.toLowerCase())));
     fields.board.value = rolled.text;
@@ -124,8 +127,22 @@ $("random").addEventListener("click", async () => {
 
 // --- Solving ------------------------------------------------------------------------
 
-const definition = new DefinitionPanel($("definition"), (word) =>
-  getJSON("define", { word }, form.action),
+/** Say which search found the words shown. */
+function showEngine(engine) {
+  $("searched-by").textContent =
+    engine === "browser"
+      ? _("Found by this browser's own search, with no server.")
+      : _("Found by the server's search.");
+  $("searched-by").dataset.engine = engine;
+}
+
+// A word is looked up in the language of the list it was found in: the last board the
+// script solved, else the one the server drew the page with (the form still names it).
+let solvedDictionary = null;
+const definition = new DefinitionPanel(
+  $("definition"),
+  (word, dictionary) => getJSON("define", { word, dictionary }, form.action),
+  () => solvedDictionary ?? fields.dictionary.value,
 );
 
 const results = new Results($("results"), (word) => {
@@ -144,7 +161,7 @@ async function solve(params, how, word = null) {
   clearErrors();
   let result;
   try {
-    result = await getJSON("solve", params, form.action);
+    result = await solveAnywhere(params, form.action);
   } catch (error) {
     if (ticket !== latest) return;
     results.hide();
@@ -155,8 +172,10 @@ async function solve(params, how, word = null) {
     return;
   }
   if (ticket !== latest) return;
+  solvedDictionary = result.dictionary;
   results.show(result);
   $("skip-words").hidden = false;
+  showEngine(result.engine);
   if (word) results.select(word);
   definition.show(results.selected);
   if (how) history[how](null, "", address("", params, form.action));
@@ -296,6 +315,15 @@ $("copy-words").addEventListener("click", () => {
 // stands, read only until the script makes it the board's entry here.
 
 const grid = $("entry-grid");
+// A page kept for offline use is the bare page: the board its address holds is read
+// from the address, and solved here below.
+const asked = new URLSearchParams(location.search);
+const unsolved = !fields.board.value.trim() && asked.get("board") && $("results").hidden;
+if (unsolved) {
+  fields.board.value = asked.get("board");
+  fields.min_length.value = asked.get("min_length") || fields.min_length.value;
+  if (asked.get("dictionary")) fields.dictionary.value = asked.get("dictionary");
+}
 useDictionary();
 const typed = parseBoard(fields.board.value, entry.lang);
 // The server drew the grid for a board refused for one cube: keep it, and its mark.
@@ -308,6 +336,11 @@ results.hydrate();
 // browser brings the reader back to where they were, or the address names a place).
 if (!$("results").hidden && scrollY === 0 && !location.hash) {
   $("results").scrollIntoView({ block: "start" });
+}
+if (unsolved) {
+  const word = asked.get("word");
+  asked.delete("word");
+  solve(asked, null, word);
 }
 // The server draws the chosen word's definition; the script draws it only if it did not.
 if (results.selected && $("definition").dataset.word !== results.selected) {

@@ -12,6 +12,14 @@
 
 import { DefinitionPanel } from "./definitions.js";
 import { getJSON, postJSON } from "./lib/api.js";
+import {
+  adoptPracticeAddress,
+  lookUpAnywhere,
+  prepare,
+  rollAnywhere,
+  scoreAnywhere,
+  solveAnywhere,
+} from "./lib/offline.js";
 import { BoardView, PathPicker } from "./lib/board-view.js";
 import { $, guardLeaving, h, showWhole } from "./lib/dom.js";
 import { _, ngettext, number } from "./lib/i18n.js";
@@ -30,6 +38,8 @@ import {
 
 const page = $("practice");
 const given = page.dataset; // what the address asked for, checked by the server
+// Offline the page is the one kept, with no board: the address's is read into it.
+await adoptPracticeAddress(page, $("source"), $("dictionary"));
 const STORE = "boggle.practice";
 const BESTS = "boggle.practice.bests"; // personal bests by board size, {"4x4": points}
 const RUNNING = "practice_round"; // the cookie naming the round running (markRunning)
@@ -70,7 +80,12 @@ const strong = (n) => h("strong", {}, number(n));
 const view = new BoardView($("result-board"));
 new RovingList($("found-list"));
 new RovingList($("missed-list"));
-const definition = new DefinitionPanel($("definition"), (word) => getJSON("define", { word }));
+// The round's words are looked up in its list's language (German Wiktionary for German).
+const definition = new DefinitionPanel(
+  $("definition"),
+  (word, dictionary) => getJSON("define", { word, dictionary }),
+  () => state.round?.dictionary ?? $("dictionary").value,
+);
 const picker = new PathPicker($("round"), view, $("selection"), (word) => definition.show(word));
 definition.listen($("entered"), () => picker.selected && picker.select(null));
 const missedTools = new WordListTools(
@@ -164,6 +179,8 @@ function suitSetup() {
 }
 
 source.addEventListener("change", suitSetup);
+// The chosen list is kept for offline rounds from now on (lib/offline.js).
+$("dictionary").addEventListener("change", () => prepare($("dictionary").value));
 minutes.addEventListener("change", () => (timeChosen = true));
 
 function showSetup() {
@@ -184,11 +201,12 @@ $("setup-form").addEventListener("submit", async (event) => {
     let rolled = null;
     if (source.value !== "given") {
       const [rows, cols] = chosenShape();
-      rolled = await getJSON("random", { rows, cols });
+      rolled = await rollAnywhere($("dictionary").value, rows, cols);
       [text, minLength] = [rolled.text, String(rolled.min_length)];
     }
     const dictionary = $("dictionary").value;
-    const solved = await getJSON("solve", { board: text, min_length: minLength, dictionary });
+    // The server's solution, or the page's own search's with no network (lib/offline.js).
+    const solved = await solveAnywhere({ board: text, min_length: minLength, dictionary });
     state.round = rounds.newRound(solved, {
       board: text,
       dice: rolled?.dice,
@@ -324,7 +342,9 @@ $("challenge").addEventListener("click", async () => {
     });
     location.assign(made.url);
   } catch (error) {
-    $("challenge-status").textContent = error.message;
+    $("challenge-status").textContent = error.offline
+      ? _("Challenges need a connection: this device cannot reach the server now.")
+      : error.message;
     $("challenge-status").hidden = false;
     button.disabled = false;
   }
@@ -343,12 +363,7 @@ async function finish() {
   const found = round.entries.filter((e) => e.verdict === "found").map((e) => e.word);
   let outcome;
   try {
-    outcome = await postJSON("score", {
-      board: round.board,
-      min_length: round.min_length,
-      dictionary: round.dictionary,
-      players: [{ name: PLAYER, words: found }],
-    });
+    outcome = await scoreAnywhere(round, state.solution, PLAYER, found);
   } catch (error) {
     outcome = { error: error.message };
   }
@@ -505,7 +520,7 @@ async function enter(written, traced = false) {
 /** Whether a word not on the board is a word at all. */
 async function lookUp(word, dictionary) {
   try {
-    const answer = await getJSON("lookup", { word, dictionary });
+    const answer = await lookUpAnywhere(word, dictionary);
     return answer.in_dictionary ? "not_on_board" : "not_a_word";
   } catch (error) {
     return error.offline ? "unchecked" : "not_a_word"; // a 400 here is a word too long
@@ -581,7 +596,7 @@ async function resume(stored) {
   const round = stored;
   try {
     begin(
-      await getJSON("solve", {
+      await solveAnywhere({
         board: round.board,
         min_length: round.min_length,
         dictionary: round.dictionary,
@@ -610,6 +625,7 @@ window.addEventListener("storage", (event) => {
 
 // The page is drawn for the script already (style.css, .with-script): as the setup, or
 // as the round's screen while the cookie says a round runs.
+prepare($("dictionary").value);
 const stored = load();
 const running = stored && stored.stopped === null && Date.now() < stored.ends;
 markRunning(running ? stored : null); // a cookie left by a round forgotten here goes

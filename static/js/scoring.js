@@ -84,8 +84,13 @@ const errors = new FieldErrors(["board", "min_length", "dictionary", "players"],
 const view = new BoardView($("result-board"));
 view.pinWithin(results);
 new RovingList($("missed-list"));
-const definition = new DefinitionPanel($("definition"), (word) =>
-  getJSON("define", { word }),
+// The scored game's list: its words are looked up in its language (German Wiktionary's
+// for German). The form's until a game is scored here: the server drew its results.
+let scoredDictionary = fields.dictionary.value;
+const definition = new DefinitionPanel(
+  $("definition"),
+  (word, dictionary) => getJSON("define", { word, dictionary }),
+  () => scoredDictionary,
 );
 const picker = new PathPicker(results, view, $("selection"), (word) => definition.show(word));
 definition.listen(results, () => picker.selected && picker.select(null));
@@ -215,6 +220,7 @@ function playerScore(player, winners) {
 
 /** Draw a POST /score document. */
 function show(result) {
+  scoredDictionary = result.dictionary;
   view.draw(result);
   picker.reset();
   definition.show(null);

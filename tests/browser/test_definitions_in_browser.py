@@ -15,6 +15,7 @@ from urllib.request import urlopen
 import pytest
 from page_actions import (
     BOARD,
+    PHONE_390,
     PLAYERS,
     fill_players,
     marked,
@@ -32,10 +33,10 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 
-def define_api(live_url: str, word: str) -> dict[str, Any] | None:
+def define_api(live_url: str, word: str, **fields: str) -> dict[str, Any] | None:
     """GET /define on the live app; None when it has no definition (404)."""
     try:
-        with urlopen(f"{live_url}/define?{urlencode({'word': word})}") as response:
+        with urlopen(f"{live_url}/define?{urlencode({'word': word, **fields})}") as response:
             return json.load(response)
     except HTTPError as error:
         if error.code == 404:
@@ -222,3 +223,59 @@ def test_a_word_chosen_deep_in_the_list_shows_its_definition_where_the_list_stay
     assert shown["y"] >= 0 and shown["y"] + shown["height"] <= viewport["height"]
     assert tray["y"] >= 0 and shown["y"] >= tray["y"] + tray["height"] - 1
     page.screenshot(path=str(artifacts / f"definition-deep-{viewport['width']}.png"))
+
+
+# A German board: häuser runs along the top row and back (h ä u s, then e r below).
+GERMAN_BOARD = "häus bret geht land"
+
+
+def test_on_a_phone_a_german_word_shows_its_german_definition_credited_to_wiktionary(
+    open_page: Callable, live_url: str, expect: Callable, artifacts: Path
+) -> None:
+    haus = define_api(live_url, "häuser", dictionary="de")
+    gehen = define_api(live_url, "ging", dictionary="de")
+    assert haus is not None and gehen is not None
+    with open_page(**PHONE_390) as page:
+        # Drawn by the server, with a chosen word: in German, the lemma it came from.
+        query = {"board": GERMAN_BOARD, "dictionary": "de", "word": "häuser"}
+        page.goto(f"{live_url}/?{urlencode(query)}")
+        panel = page.locator("#definition")
+        expect(panel).to_have_attribute("data-state", "defined")
+        expect(panel.locator("summary")).to_have_text(f"Haus {first_gloss(haus)}")
+        panel.locator("summary").tap()
+        expect(panel.locator(".definition-head").first).to_have_text("Haus (for “häuser”)")
+        expect(panel.locator(".senses").first).to_have_attribute("lang", "de")
+        credit = panel.locator(".definition-note")
+        expect(credit).to_have_text("From Wiktionary, by its authors: Haus (CC BY-SA 4.0)")
+        expect(credit.locator("a").first).to_have_attribute(
+            "href", "https://de.wiktionary.org/wiki/Haus"
+        )
+        expect(credit.locator('a[rel="license"]')).to_have_attribute(
+            "href", "https://creativecommons.org/licenses/by-sa/4.0/"
+        )
+        page.screenshot(path=str(artifacts / "definition-de-390.png"))
+        # A word tapped once the script has the page is looked up in German too.
+        geht = define_api(live_url, "geht", dictionary="de")
+        assert geht is not None
+        word_button(page, "geht").tap()
+        expect(panel).to_have_attribute("data-word", "geht")
+        expect(panel).to_have_attribute("data-state", "defined")
+        expect(panel.locator("summary")).to_have_text(f"gehen {first_gloss(geht)}")
+
+        # Drawn by the script, at the scoring table: a German word not on the board is
+        # looked up in German, and one Wiktionary lacks says so.
+        page.goto(f"{live_url}/scoring?{urlencode({'board': GERMAN_BOARD, 'dictionary': 'de'})}")
+        fill_players(page, [("Anna", "häuser ging xyzzy")])
+        page.get_by_role("button", name="Score the game").tap()
+        expect(page.locator("#score-results")).to_be_visible()
+        verdict_row(page, 0, "ging").locator("button[data-define]").tap()
+        expect(panel).to_have_attribute("data-word", "ging")
+        expect(panel).to_have_attribute("data-state", "defined")
+        expect(panel.locator("summary")).to_have_text(f"gehen {first_gloss(gehen)}")
+        panel.locator("summary").tap()
+        expect(panel.locator(".definition-head").first).to_have_text("gehen (for “ging”)")
+        expect(panel.locator(".definition-note")).to_contain_text("From Wiktionary")
+        panel.scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / "definition-de-scoring-390.png"))
+        verdict_row(page, 0, "xyzzy").locator("button[data-define]").tap()
+        expect(panel).to_have_text("Wiktionary has no entry for “xyzzy”.")

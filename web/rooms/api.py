@@ -612,14 +612,23 @@ def room_response(code: str, token: str | None, status: int) -> Response:
     # (Content-Language, Vary: Accept-Language), so a reader who switches must not be
     # told that their copy in the old one is current.
     url = room_url(code)
-    version = f"{rooms().visit(code, token, client_address())}|{url}|{i18n.current_code()}"
-    tag = hashlib.sha256(version.encode()).hexdigest()[:32]
-    # Compared weakly, as RFC 9110 asks of If-None-Match: a proxy that compresses the
-    # answer marks its tag weak (W/"..."), and the client sends that back.
-    if status == 200 and request.if_none_match.contains_weak(tag):
+    suffix = f"|{url}|{i18n.current_code()}"
+    tags: list[str] = []
+
+    def wanted(visit: str) -> bool:
+        """Whether the caller needs the document: not when their copy is current."""
+        tags.append(hashlib.sha256(f"{visit}{suffix}".encode()).hexdigest()[:32])
+        # Compared weakly, as RFC 9110 asks of If-None-Match: a proxy that compresses
+        # the answer marks its tag weak (W/"..."), and the client sends that back.
+        return status != 200 or not request.if_none_match.contains_weak(tags[-1])
+
+    # The version and, unless the caller's copy is current, the document, read
+    # together (in one transaction when the visit writes nothing).
+    _version, state = rooms().poll(code, token, client_address(), wanted)
+    tag = tags[-1]
+    if state is None:
         response = Response(status=304)
     else:
-        state = rooms().state(code, token)
         document = {"room": state.pop("room"), "url": url, **state}
         document["now"] = round(rooms().clock(), 3)
         response = jsonify(document)

@@ -10,13 +10,17 @@
 import { _ } from "./i18n.js";
 
 export class ApiError extends Error {
-  constructor(message, { code = null, field = null, cell = null, row = null, offline = false } = {}) {
+  constructor(
+    message,
+    { code = null, field = null, cell = null, row = null, source = null, offline = false } = {},
+  ) {
     super(message);
     this.name = "ApiError";
     this.code = code; // the server's error code, e.g. "bad_min_length"
     this.field = field; // the request field it is about, if any
     this.cell = cell; // the [row, col] of the board's cube it is about, if one
     this.row = row; // the board's row it is about (a row of the wrong length), if one
+    this.source = source; // the dictionary without an entry (no_definition): "Wiktionary"
     this.offline = offline; // no answer came: the server was not reached
   }
 }
@@ -24,8 +28,8 @@ export class ApiError extends Error {
 /** The body of an answer, or the ApiError its error document describes. */
 export function readAnswer(ok, body) {
   if (ok) return body;
-  const { code, message, field = null, cell = null, row = null } = body.error;
-  throw new ApiError(message, { code, field, cell, row });
+  const { code, message, field = null, cell = null, row = null, source = null } = body.error;
+  throw new ApiError(message, { code, field, cell, row, source });
 }
 
 /** An address of the app, relative to `base` (the page may not be at the site's root). */
@@ -43,6 +47,25 @@ async function request(url, init = {}) {
     throw new ApiError(_("The server cannot be reached; try again."), { offline: true });
   }
   return readAnswer(response.ok, body);
+}
+
+/**
+ * GET a file's bytes (the page's search and its word graphs, lib/offline.js): a
+ * Uint8Array, or an ApiError (offline when the server was not reached).
+ */
+export async function getBytes(url) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch {
+    throw new ApiError(_("The server cannot be reached; try again."), { offline: true });
+  }
+  if (!response.ok) {
+    const body = await response.json().catch(() => null);
+    if (body?.error) readAnswer(false, body);
+    throw new ApiError(_("The server cannot be reached; try again."), { offline: true });
+  }
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 /** GET a JSON route: `path` with `params` in its query, relative to `base`. */

@@ -11,7 +11,7 @@
 // dictionary.py, browser_graph). Neither fetches anything: lib/offline.js does.
 
 const MAGIC = "BOGGLECG";
-const HEADER_BYTES = 36; // boggle/dictionary.py, BROWSER_HEADER
+export const HEADER_BYTES = 36; // boggle/dictionary.py, BROWSER_HEADER
 const MAX_FACE = 8; // letters a face may hold (boggle/walk.c)
 const ROW = 5; // 32-bit entries per word of the walk's answer (boggle/walk_wasm.c)
 
@@ -159,4 +159,60 @@ export class Search {
     }
     return words;
   }
+}
+
+// --- Looking a word up (GET /lookup with no network) -------------------------------
+
+/**
+ * A written word (already trimmed and lowered) as /lookup looks it up: in a language
+ * that folds accents, as its list spells it (boggle/rules.py's fold_word: élève is
+ * eleve); in any other, as written.
+ */
+export function foldWord(word, reading) {
+  if (!reading.folds_accents) return word;
+  let folded = word.normalize("NFC").toLowerCase();
+  for (const [old, replacement] of reading.replacements) folded = folded.replaceAll(old, replacement);
+  const letters = new Set(reading.alphabet);
+  return [...folded]
+    .map((ch) => {
+      if (letters.has(ch)) return ch;
+      const base = ch.normalize("NFD").replace(/\p{M}/gu, "");
+      return [...base].length === 1 && letters.has(base) ? base : ch;
+    })
+    .join("");
+}
+
+/**
+ * Whether a graph file holds a word (spelled as its list spells it: foldWord), walked
+ * letter by letter as boggle/dictionary.py's Dictionary does, on the compact records:
+ * the child by a column follows the record's bit set, one for each column before it.
+ */
+export function holds(word, bytes, layout) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const entry = (at) => view.getUint32(HEADER_BYTES + 4 * at, true);
+  const { columns } = layout;
+  const { root, terminalLimit } = readGraphHeader(bytes);
+  let node = root;
+  const letters = [...word];
+  for (let i = 0; i < letters.length; i++) {
+    let face = letters[i];
+    if (face === "q") {
+      if (letters[i + 1] !== "u") return false;
+      face = "qu";
+      i++;
+    }
+    const column = columns[face];
+    if (column === undefined || column >= layout.mask_column) return false;
+    const mask = entry(node);
+    if (!((mask >>> column) & 1)) return false;
+    // The child by a column follows the bit set, one for each column before it.
+    node = entry(node + 1 + popcount(mask & ((1 << column) - 1)));
+  }
+  return node > 0 && node < terminalLimit;
+}
+
+function popcount(bits) {
+  let count = 0;
+  for (let rest = bits >>> 0; rest; rest &= rest - 1) count++;
+  return count;
 }
