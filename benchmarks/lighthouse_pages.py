@@ -56,11 +56,12 @@ CHROME_ARGS = [
 #: What every page must reach (issue: a page that holds still): scores out of 100.
 THRESHOLDS = {"performance": 95, "accessibility": 100}
 MAX_LAYOUT_SHIFT = 0.05
-#: The scores the suite holds every page to. Performance is left to this benchmark:
-#: it is CPU time, and on a shared machine the same page's score moves by 20 points
-#: between runs, so in a test it would fail for the machine rather than the page. The
-#: layout shift, accessibility and weight are the page's own, whatever the load.
-HELD_BY_TESTS = ("accessibility",)
+#: The scores the suite holds every page to (tests/test_lighthouse.py). Performance is
+#: CPU time, which a busy machine's load moves by 20 points from one run to the next: a
+#: page short of it is audited twice more and held to the median of its three runs.
+HELD_BY_TESTS = ("performance", "accessibility")
+#: How many runs a page short of its performance score is held to the median of.
+PERFORMANCE_RUNS = 3
 #: A solved board of each common size, as a shared link opens it.
 BOARD_4X4 = "sers patg line sers"
 BOARD_6X6 = "tehsrd ionael sactre mnlieu gopdsa retnio"
