@@ -43,6 +43,9 @@ def test_a_search_slowed_by_other_threads_holding_the_interpreter_stays_in_budge
 ) -> None:
     board = parse_board(worst_board(20))
     dictionary = catalog.get("standard")
+    # The pure-Python search lays out its table the first time it runs, before its
+    # budget starts: laid out here, so that the CPU time measured is the search's alone.
+    dictionary.table_graph()
     numbers = [random.random() for _ in range(1_000_000)]
     stop = threading.Event()
 
