@@ -267,21 +267,9 @@ class Database:
     def snapshot(self) -> Iterator[Snapshot]:
         """Reads in one transaction, run straight on the driver's connection (see
         ``Snapshot``): for the room's poll, every player's every two seconds."""
-        engine = self.engine
-        self.check_ready()
-        dbapi = engine.dialect.loaded_dbapi
-        try:
-            connection = engine.raw_connection()
-            try:
-                cursor = connection.cursor()
-                if self.is_sqlite:  # the driver leaves transactions to us (see above)
-                    cursor.execute("BEGIN")
-                yield Snapshot(cursor, self._compiled)
-            finally:
-                # Read only, nothing to keep: the pool's reset, a rollback, ends it.
-                connection.close()
-        except (OperationalError, dbapi.OperationalError) as error:
-            raise DatabaseUnavailable(BUSY if "locked" in str(error) else UNREACHABLE) from None
+        # Read only, nothing to keep: the pool's reset, a rollback, ends it.
+        with self._on_driver("BEGIN", commit=False) as snapshot:
+            yield snapshot
 
     @contextmanager
     def statements(self) -> Iterator[Snapshot]:
@@ -290,6 +278,16 @@ class Database:
         that nothing is answered before it is stored; rolled back on any error. For
         the busiest writes (a word sent to a board played apart), whose statements
         need neither a Session nor SQLAlchemy's result objects."""
+        # SQLite's write lock first, as ``writing`` takes it.
+        with self._on_driver("BEGIN IMMEDIATE", commit=True) as snapshot:
+            yield snapshot
+
+    @contextmanager
+    def _on_driver(self, begin: str, commit: bool) -> Iterator[Snapshot]:
+        """One transaction on a driver's connection from the pool, opened with
+        ``begin`` on SQLite (whose driver leaves transactions to us), committed at the
+        end if ``commit``; otherwise, or after an error, the pool's reset (a rollback)
+        ends it when the connection goes back."""
         engine = self.engine
         self.check_ready()
         dbapi = engine.dialect.loaded_dbapi
@@ -297,12 +295,12 @@ class Database:
             connection = engine.raw_connection()
             try:
                 cursor = connection.cursor()
-                if self.is_sqlite:  # the write lock first, as ``writing`` takes it
-                    cursor.execute("BEGIN IMMEDIATE")
+                if self.is_sqlite:
+                    cursor.execute(begin)
                 yield Snapshot(cursor, self._compiled)
-                connection.commit()
+                if commit:
+                    connection.commit()
             finally:
-                # After an error, uncommitted: the pool's reset, a rollback, undoes it.
                 connection.close()
         except (OperationalError, dbapi.OperationalError) as error:
             raise DatabaseUnavailable(BUSY if "locked" in str(error) else UNREACHABLE) from None
