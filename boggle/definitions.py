@@ -256,7 +256,7 @@ class Definitions:
 
     def fields(self, word: str) -> dict[str, str]:
         """The index fields of a word by kind (``n=``, ``v<``...); empty if it is not there."""
-        line = self._line(word)
+        line = sorted_line(self._data, word, self._index_start)
         if line is None:
             return {}
         return {field[:2]: field[2:] for field in line.split("\t")[1:]}
@@ -270,24 +270,6 @@ class Definitions:
             gloss, _tab, example = line.partition("\t")
             senses.append(Sense(gloss, example or None))
         return tuple(senses)
-
-    def _line(self, word: str) -> str | None:
-        """The word's index line, by binary search over the sorted lines."""
-        key = word.encode()
-        data, low, high = self._data, self._index_start, len(self._data)
-        # ``low`` is always the start of a line; each step halves the bytes left.
-        while low < high:
-            middle = (low + high) // 2
-            start = data.rfind(b"\n", low, middle) + 1 or low
-            end = data.find(b"\n", start)
-            found = data[start : data.find(b"\t", start)]
-            if found == key:
-                return data[start:end].decode()
-            if found < key:
-                low = end + 1
-            else:
-                high = start
-        return None
 
     def close(self) -> None:
         """Unmap the file."""
@@ -318,3 +300,23 @@ class WordNetLexicon:
         """The bases ``pos``'s exception list gives ``word``, or None if it is not listed."""
         field = self.fields(word).get(POS_CODES[pos] + "<")
         return None if field is None else field.split(",")
+
+
+def sorted_line(data: mmap.mmap, word: str, low: int) -> str | None:
+    """The line of ``data`` (lines sorted by their first tab-separated field, from byte
+    ``low`` on) whose first field is ``word``, by binary search; None if none is."""
+    key = word.encode()
+    high = len(data)
+    # ``low`` is always the start of a line; each step halves the bytes left.
+    while low < high:
+        middle = (low + high) // 2
+        start = data.rfind(b"\n", low, middle) + 1 or low
+        end = data.find(b"\n", start)
+        found = data[start : data.find(b"\t", start)]
+        if found == key:
+            return data[start:end].decode()
+        if found < key:
+            low = end + 1
+        else:
+            high = start
+    return None

@@ -37,6 +37,7 @@ from .definitions import (
     Entry,
     Sense,
     Source,
+    sorted_line,
 )
 from .errors import BoggleError
 from .i18n import _, number
@@ -184,7 +185,7 @@ class Glosses:
         """The entries of the lemmas a word comes from; NoGloss if there are none."""
         word = check_word(written, rules)
         maps = self._open()
-        line = self._line(maps["index"], word)
+        line = sorted_line(maps["index"], word, HEADER_WIDTH)
         if line is None:
             raise NoGloss(word)
         refs = line.split("\t")[1].split(",")
@@ -202,25 +203,6 @@ class Glosses:
         """The lemma whose line starts at this byte, with its senses."""
         lemma, *glosses = data[start : data.find(b"\n", start)].decode().split("\t")
         return Entry(lemma, None, tuple(Sense(gloss, None) for gloss in glosses))
-
-    @staticmethod
-    def _line(data: mmap.mmap, word: str) -> str | None:
-        """The word's index line, by binary search over the sorted lines."""
-        key = word.encode()
-        low, high = HEADER_WIDTH, len(data)
-        # ``low`` is always the start of a line; each step halves the bytes left.
-        while low < high:
-            middle = (low + high) // 2
-            start = data.rfind(b"\n", low, middle) + 1 or low
-            end = data.find(b"\n", start)
-            found = data[start : data.find(b"\t", start)]
-            if found == key:
-                return data[start:end].decode()
-            if found < key:
-                low = end + 1
-            else:
-                high = start
-        return None
 
     def close(self) -> None:
         """Unmap the files, if they were mapped."""
