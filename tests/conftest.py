@@ -17,6 +17,7 @@ import pytest
 from flask import Flask
 from hypothesis import settings
 from property_budget import MUTATION_EXAMPLES, UNDER_MUTATION
+from werkzeug.routing.rules import Rule
 
 from app import create_app
 from boggle import Catalog, Dictionary
@@ -33,6 +34,42 @@ if UNDER_MUTATION:
     settings.load_profile("mutation")
 # Modules whose mutants could change a word graph: they never share the cache.
 GRAPH_BUILDERS = ("boggle.dictionary.", "boggle.rules.", "boggle.catalog.")
+
+
+def _compile_url_builders_once() -> None:
+    """Under mutation, compile each address's URL builder once per process, not per app.
+
+    Werkzeug compiles a Python function for every route of every app it builds (two,
+    from a syntax tree): three quarters of the app fixture's time, paid by each of the
+    hundreds of web tests that every mutant of a function they reach runs. The builder
+    depends only on the route and its defaults, which no mutant changes (mutants live in
+    boggle/, web/ and games/, never in Werkzeug), so each one is compiled once and the
+    apps of later tests reuse it. ``make test`` and CI compile them as Werkzeug does.
+    """
+    compile_builder = Rule._compile_builder
+    if getattr(compile_builder, "compiled_once", False):
+        return  # conftest loaded again in the same process
+    builders: dict[tuple[object, ...], object] = {}
+
+    def compiled_once(self: Rule, append_unknown: bool = True) -> object:
+        key = (
+            self.rule,
+            self.subdomain,
+            self.host,
+            tuple(self._trace),
+            repr(self.defaults),
+            append_unknown,
+        )
+        if key not in builders:
+            builders[key] = compile_builder(self, append_unknown)
+        return builders[key]
+
+    compiled_once.compiled_once = True  # type: ignore[attr-defined]
+    Rule._compile_builder = compiled_once  # type: ignore[method-assign]
+
+
+if UNDER_MUTATION:
+    _compile_url_builders_once()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -22,15 +22,28 @@ trampoline that looks up the mutant under test: with the whole engine mutated, 4
 the tests took 7 and 25% more CPU time than with only the five modules mutated (two
 side-by-side runs, 3 December 2026), and every mutant's run pays that.
 
-mutmut has no setting for either, so this script adds them to mutmut before handing
-over to its command line, and refuses to run on any other mutmut than the pinned one,
-whose internals it was written against.
+And it spends less on each mutant, checking the same:
+
+- a mutant's tests run in two rounds, the fastest ``FIRST_ROUND`` first (mutmut orders
+  them fastest first) and the rest only if those all pass. pytest collects every test it
+  is given before it runs the first, and a function the web layer reaches is reached by
+  up to 900 tests: most mutants fail one of the fastest few, after collecting hundreds
+  they never run. A mutant that survives runs every test, as before, one session more.
+- mutmut runs the tests once to learn which tests reach which function, and then again,
+  unmutated, to check they pass ("Running clean tests"). After a first run of every test
+  that passed, the second checks nothing new and took minutes (`make mutate` always
+  starts afresh), so it is left out then; a run that reuses mutants/ still makes it.
+
+mutmut has no setting for any of these, so this script adds them to mutmut before
+handing over to its command line, and refuses to run on any other mutmut than the
+pinned one, whose internals it was written against.
 """
 
 from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable, Iterable
 from importlib.metadata import version
 
 import libcst as cst
@@ -39,6 +52,8 @@ import libcst as cst
 PINNED_MUTMUT = "3.8.1"
 #: The interface's translation calls (boggle/i18n.py, Flask-Babel in the web layer).
 MESSAGE_CALLS = frozenset({"_", "ngettext", "N_"})
+#: How many of a mutant's fastest tests run before the others are collected.
+FIRST_ROUND = 40
 
 
 def message_texts(node: cst.CSTNode) -> list[cst.CSTNode]:
@@ -55,15 +70,20 @@ def message_texts(node: cst.CSTNode) -> list[cst.CSTNode]:
     ]
 
 
-def leave_message_texts_alone() -> None:
-    """Make mutmut's visitor skip the texts of translation calls (and what is inside them)."""
+def check_mutmut_version() -> None:
+    """Stop unless the installed mutmut is the one whose internals this script extends."""
     installed = version("mutmut")
     if installed != PINNED_MUTMUT:
         sys.exit(
             f"tests/mutation_run.py was written for mutmut {PINNED_MUTMUT}, not {installed}: "
             "check that MutationVisitor._skip_node_and_children still decides what is "
-            "mutated, then update PINNED_MUTMUT"
+            "mutated, PytestRunner.run_tests runs a mutant's tests, and run_stats_collection "
+            "and ForkRunner.run_clean_tests run the unmutated ones, then update PINNED_MUTMUT"
         )
+
+
+def leave_message_texts_alone() -> None:
+    """Make mutmut's visitor skip the texts of translation calls (and what is inside them)."""
     from mutmut.mutation.file_mutation import MutationVisitor
 
     skip_before = MutationVisitor._skip_node_and_children
@@ -76,6 +96,60 @@ def leave_message_texts_alone() -> None:
         return id(node) in texts or skip_before(self, node)
 
     MutationVisitor._skip_node_and_children = skip_node_and_children
+
+
+def in_rounds(run: Callable[[list[str]], int], tests: Iterable[str], first: int) -> int:
+    """Run the ``first`` tests, then the rest if those passed; the exit code that decides.
+
+    ``run`` is one pytest session over the tests it is given; it is never given none
+    (mutmut's runner reads no tests as every test).
+    """
+    tests = list(tests)
+    exit_code = run(tests[:first])
+    if exit_code != 0 or len(tests) <= first:
+        return exit_code
+    return run(tests[first:])
+
+
+def run_mutants_in_rounds(first: int = FIRST_ROUND) -> None:
+    """Make each mutant's tests run in two rounds (in_rounds); unmutated runs stay whole."""
+    from mutmut.runners.harness import PytestRunner
+
+    run_before = PytestRunner.run_tests
+
+    def run_tests(self: PytestRunner, *, mutant_name: str | None, tests: Iterable[str]) -> int:
+        tests = list(tests)
+        if mutant_name is None or not tests:
+            return run_before(self, mutant_name=mutant_name, tests=tests)
+        return in_rounds(
+            lambda part: run_before(self, mutant_name=mutant_name, tests=part), tests, first
+        )
+
+    PytestRunner.run_tests = run_tests
+
+
+def check_unmutated_tests_once() -> None:
+    """Skip mutmut's clean run of the tests when its first run of every test just passed."""
+    import mutmut.__main__ as mutmut_main
+    from mutmut.workers.isolation import ForkRunner
+
+    collect_before = mutmut_main.run_stats_collection
+    clean_before = ForkRunner.run_clean_tests
+    passed: list[bool] = []
+
+    def run_stats_collection(runner: object, tests: Iterable[str] | None = None) -> None:
+        collect_before(runner, tests)  # it exits when a test fails
+        if not tests:  # no tests named: every test ran
+            passed.append(True)
+
+    def run_clean_tests(self: ForkRunner, tests: Iterable[str]) -> int:
+        if passed:
+            print("    the unmutated tests passed in the run before: not run again")
+            return 0
+        return clean_before(self, tests)
+
+    mutmut_main.run_stats_collection = run_stats_collection
+    ForkRunner.run_clean_tests = run_clean_tests
 
 
 def modules_named(arguments: list[str]) -> list[str]:
@@ -107,11 +181,14 @@ def mutate_only(files: list[str]) -> None:
 
 
 def main() -> None:
+    check_mutmut_version()
     leave_message_texts_alone()
     if sys.argv[1:2] == ["run"]:
         files = modules_named(sys.argv[2:])
         if files:
             mutate_only(files)
+        run_mutants_in_rounds()
+        check_unmutated_tests_once()
     from mutmut.__main__ import cli
 
     cli()

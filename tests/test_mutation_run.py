@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 pytest.importorskip("mutmut", reason="mutmut is a development requirement (make mutate)")
@@ -112,3 +114,77 @@ def test_a_module_the_settings_do_not_mutate_is_refused(monkeypatch: pytest.Monk
     mutation_run.mutate_only(["boggle/scoring.py"])
     assert settings.should_mutate("boggle/scoring.py")
     assert not settings.should_mutate("boggle/board.py")
+
+
+def test_a_mutants_tests_run_in_two_rounds_the_rest_only_when_the_first_passes() -> None:
+    sessions: list[list[str]] = []
+
+    def run(exit_codes: list[int]) -> Callable[[list[str]], int]:
+        """A pytest session that records its tests and answers the next exit code."""
+        answers = iter(exit_codes)
+
+        def session(tests: list[str]) -> int:
+            sessions.append(tests)
+            return next(answers)
+
+        return session
+
+    tests = ["t1", "t2", "t3", "t4", "t5"]
+    assert mutation_run.in_rounds(run([0, 1]), tests, 2) == 1
+    assert sessions == [["t1", "t2"], ["t3", "t4", "t5"]]
+    sessions.clear()
+    assert mutation_run.in_rounds(run([0, 0]), tests, 2) == 0
+    assert sessions == [["t1", "t2"], ["t3", "t4", "t5"]]
+    sessions.clear()
+    assert mutation_run.in_rounds(run([1]), tests, 2) == 1
+    assert sessions == [["t1", "t2"]]
+    sessions.clear()
+    # Never a session of no tests, which mutmut's runner reads as every test.
+    assert mutation_run.in_rounds(run([0]), tests[:2], 2) == 0
+    assert mutation_run.in_rounds(run([0]), tests[:1], 2) == 0
+    assert sessions == [["t1", "t2"], ["t1"]]
+
+
+def test_only_mutants_runs_are_split_into_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mutmut.runners.harness import PytestRunner
+
+    calls: list[tuple[str | None, list[str]]] = []
+
+    def run_tests(self: PytestRunner, *, mutant_name: str | None, tests: list[str]) -> int:
+        calls.append((mutant_name, list(tests)))
+        return 0
+
+    monkeypatch.setattr(PytestRunner, "run_tests", run_tests)
+    mutation_run.run_mutants_in_rounds(first=2)
+    runner = PytestRunner.__new__(PytestRunner)
+    assert runner.run_tests(mutant_name="m__mutmut_1", tests=["a", "b", "c"]) == 0
+    assert calls == [("m__mutmut_1", ["a", "b"]), ("m__mutmut_1", ["c"])]
+    calls.clear()
+    # The unmutated runs (the clean run, the forced failure with every test) stay whole.
+    runner.run_tests(mutant_name=None, tests=["a", "b", "c"])
+    runner.run_tests(mutant_name=None, tests=[])
+    assert calls == [(None, ["a", "b", "c"]), (None, [])]
+
+
+def test_the_clean_run_is_left_out_only_after_every_test_just_passed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import mutmut.__main__ as mutmut_main
+    from mutmut.workers.isolation import ForkRunner
+
+    runs: list[str] = []
+    monkeypatch.setattr(
+        mutmut_main, "run_stats_collection", lambda runner, tests=None: runs.append("stats")
+    )
+    monkeypatch.setattr(
+        ForkRunner, "run_clean_tests", lambda self, tests: runs.append("clean") or 0
+    )
+    mutation_run.check_unmutated_tests_once()
+    runner = ForkRunner.__new__(ForkRunner)
+    assert runner.run_clean_tests(["a"]) == 0
+    mutmut_main.run_stats_collection(runner, tests={"new"})  # only the tests added since
+    assert runner.run_clean_tests(["a"]) == 0
+    assert runs == ["clean", "stats", "clean"]
+    mutmut_main.run_stats_collection(runner)  # every test, passed (it exits otherwise)
+    assert runner.run_clean_tests(["a"]) == 0
+    assert runs == ["clean", "stats", "clean", "stats"]
