@@ -4,7 +4,8 @@ Run by `make mutate` after the run. A mutant counts as killed when a test failed
 or it timed out (the tests noticed a change); the kill rate is over the mutants that
 were checked. Mutants with no test that runs their code are counted apart: they are
 gaps in the tests, so they count against the rate too. The survivors are listed by
-name, for `mutmut show NAME`.
+name, for `mutmut show NAME`. The last column is the time the module's mutants held a
+worker (the sum of their runs' wall times: with two workers the run takes about half).
 """
 
 from __future__ import annotations
@@ -42,6 +43,11 @@ def module_results(meta: Path) -> Counter[str]:
     return counts
 
 
+def worker_seconds(meta: Path) -> float:
+    """How long the module's mutants that were run held a worker, in seconds."""
+    return sum(json.loads(meta.read_text()).get("durations_by_key", {}).values())
+
+
 def survivors(meta: Path) -> list[str]:
     """The names of the mutants of one module that no test killed."""
     codes = json.loads(meta.read_text())["exit_code_by_key"]
@@ -56,7 +62,7 @@ def main() -> int:
         return 1
     print(
         f"{'module':<24} {'mutants':>7} {'killed':>6} {'timeout':>7} {'survived':>8} "
-        f"{'no tests':>8} {'not run':>7} {'kill rate':>9}"
+        f"{'no tests':>8} {'not run':>7} {'kill rate':>9} {'worker s':>8}"
     )
     for meta in metas:
         counts = module_results(meta)
@@ -68,7 +74,7 @@ def main() -> int:
         print(
             f"{module:<24} {sum(counts.values()):>7} {counts['killed']:>6} "
             f"{counts['timeout']:>7} {counts['survived']:>8} {counts['no tests']:>8} "
-            f"{counts['not run']:>7} {caught / checked:>9.1%}"
+            f"{counts['not run']:>7} {caught / checked:>9.1%} {worker_seconds(meta):>8.0f}"
         )
         if "-v" in sys.argv[1:]:
             for name in survivors(meta):

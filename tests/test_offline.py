@@ -21,6 +21,32 @@ from web import offline
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
 
+def test_the_layout_the_page_searches_with_is_written_out_field_by_field(catalog: Catalog) -> None:
+    # Written by hand, not computed: the page's search reads these names and numbers.
+    layout = browser_layout(catalog.rules("standard"))
+    assert list(layout) == [
+        "columns",
+        "spelled",
+        "letters",
+        "scores",
+        "stride",
+        "mask_column",
+        "format_version",
+    ]
+    columns = {letter: n for n, letter in enumerate("abcdefghijklmnop")}
+    columns |= {"qu": 16} | {letter: n for n, letter in enumerate("rstuvwxyz", 17)}
+    columns |= {"th": 26, "in": 27, "er": 28, "he": 29, "an": 30, "#": 255}
+    assert layout["columns"] == columns
+    assert (layout["spelled"], layout["letters"]) == ({}, {})
+    assert layout["scores"] == [0, 0, 0, 1, 1, 2, 3, 5] + [11] * 57
+    assert (layout["stride"], layout["mask_column"]) == (32, 31)
+    assert layout["format_version"] == FORMAT_VERSION
+    german = browser_layout(catalog.rules("de"))
+    assert german["spelled"] == {"ä": "{", "ö": "|", "ü": "}"}
+    assert german["letters"] == {"{": "ä", "|": "ö", "}": "ü"}
+    assert (german["stride"], german["mask_column"]) == (30, 29)
+
+
 def test_a_lists_graph_document_names_its_file_and_the_layout_of_its_faces(
     client: FlaskClient, catalog: Catalog
 ) -> None:

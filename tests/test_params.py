@@ -13,15 +13,21 @@ from flask import Flask, request
 
 from web.errors import APIError
 from web.params import (
+    BOARD,
     Limits,
     PlayerLimits,
+    Setting,
     read_board,
+    read_dice_set,
     read_fields,
+    read_flag,
+    read_json_body,
     read_name,
     read_players,
     read_seed,
     read_whole_number,
     unknown_field,
+    whole_number,
 )
 
 # Four cells at most, two a side: a 2x2 board is the largest allowed.
@@ -227,3 +233,88 @@ def test_a_get_reads_its_query_string_whatever_content_type_it_names() -> None:
         "/solve?board=abcd", method="GET", content_type="text/plain"
     ):
         assert read_fields(request, ("board", "min_length")) == {"board": "abcd"}
+
+
+@pytest.mark.parametrize(
+    ("value", "flag"),
+    [
+        (None, None),
+        ("", None),
+        (True, True),
+        (False, False),
+        ("true", True),
+        ("1", True),
+        ("on", True),
+        (" On ", True),
+        ("TRUE", True),
+        ("false", False),
+        ("0", False),
+        ("off", False),
+        (" Off", False),
+    ],
+)
+def test_a_flag_is_json_true_or_false_or_a_forms_yes_or_no_in_any_case(value, flag) -> None:
+    assert read_flag(value, "locked") is flag
+
+
+@pytest.mark.parametrize(
+    ("value", "given"),
+    [
+        ("yes", "'yes'"),
+        (" ", "' '"),
+        ("on" * 15, repr("on" * 10)),
+        (1, "a number"),
+        (0, "a number"),
+        ([], "an array"),
+        ({}, "an object"),
+    ],
+)
+def test_anything_else_as_a_flag_is_refused_naming_the_field_and_what_came(value, given) -> None:
+    error = refusal(read_flag, value, "locked")
+    assert (error.status, error.code, error.field) == (400, "bad_locked", "locked")
+    assert error.message == f"'locked' must be true or false, not {given}"
+
+
+def test_a_whole_number_fields_schema_names_its_bounds_as_given() -> None:
+    assert whole_number(3, Setting("MAX_SIDE")) == {
+        "type": "integer",
+        "minimum": 3,
+        "maximum": Setting("MAX_SIDE"),
+    }
+
+
+def test_a_field_made_optional_is_the_same_field_not_required() -> None:
+    assert BOARD.required
+    optional = BOARD.optional()
+    assert not optional.required
+    assert optional.name == BOARD.name == "board"
+    assert (optional.schema, optional.codes, optional.json_schema) == (
+        BOARD.schema,
+        BOARD.codes,
+        BOARD.json_schema,
+    )
+    assert BOARD.required  # the field itself is left as it was
+
+
+def test_a_dice_set_named_by_something_not_text_is_refused_as_the_dice_field() -> None:
+    error = refusal(read_dice_set, 3)
+    assert (error.code, error.field) == ("bad_dice", "dice")
+    assert error.message == "'dice' must be a name, not a number"
+
+
+def test_a_key_given_twice_in_a_json_body_is_named_cut_to_forty_characters(app: Flask) -> None:
+    key = "k" * 45
+    body = f'{{"{key}": 1, "{key}": 2}}'
+    with app.test_request_context(
+        "/solve", method="POST", data=body, content_type="application/json"
+    ):
+        error = refusal(read_json_body, request)
+    assert (error.code, error.field) == ("duplicate_field", "k" * 40)
+    assert error.message == f"the JSON body gives {'k' * 40!r} twice; give it once"
+
+
+def test_a_key_a_player_does_not_take_is_named_cut_to_forty_characters() -> None:
+    key = "z" * 45
+    error = refusal(read_players, [{"name": "Ann", key: 1}], FEW)
+    assert (error.code, error.field) == ("unknown_field", "players")
+    assert error.message == f"player 1 has no field {'z' * 40!r}; a player has 'name', 'words'"
