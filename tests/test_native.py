@@ -750,6 +750,14 @@ def test_score_board_uses_the_core_it_names_and_refuses_a_missing_native_one(
     with pytest.raises(ValueError) as raised:
         score_board(board, dictionary, engine="native")
     assert str(raised.value) == f"the native search core is not in use: {notice}"
+    # And so is every face at one cube: the rich boards' search asks as score_board does.
+    assert solver.score_faces(board, dictionary, 0, ("c", "s"), engine="python") == (
+        (5, 4),
+        (1, 1),  # s a t / x e r / s o n: tea alone
+    )
+    with pytest.raises(ValueError) as raised:
+        solver.score_faces(board, dictionary, 0, ("c", "s"), engine="native")
+    assert str(raised.value) == f"the native search core is not in use: {notice}"
 
 
 CHILD = """
