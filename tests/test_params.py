@@ -286,7 +286,7 @@ def test_a_whole_number_fields_schema_names_its_bounds_as_given() -> None:
 def test_a_field_made_optional_is_the_same_field_not_required() -> None:
     assert BOARD.required
     optional = BOARD.optional()
-    assert not optional.required
+    assert optional.required is False
     assert optional.name == BOARD.name == "board"
     assert (optional.schema, optional.codes, optional.json_schema) == (
         BOARD.schema,
@@ -311,6 +311,16 @@ def test_a_key_given_twice_in_a_json_body_is_named_cut_to_forty_characters(app: 
         error = refusal(read_json_body, request)
     assert (error.code, error.field) == ("duplicate_field", "k" * 40)
     assert error.message == f"the JSON body gives {'k' * 40!r} twice; give it once"
+
+
+def test_a_json_body_read_twice_in_one_request_reads_the_same(app: Flask) -> None:
+    # The body is kept once read, as request.get_json() keeps it: a second reader (an
+    # error's handler, a route reading its fields in two steps) finds it whole.
+    with app.test_request_context(
+        "/solve", method="POST", data='{"board": "abcd"}', content_type="application/json"
+    ):
+        assert read_json_body(request) == {"board": "abcd"}
+        assert read_json_body(request) == {"board": "abcd"}
 
 
 def test_a_key_a_player_does_not_take_is_named_cut_to_forty_characters() -> None:
