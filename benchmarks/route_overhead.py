@@ -39,8 +39,9 @@ of the two figures.
 front of gunicorn, ``deploy/serve.py`` of each tree; the bare apps through the same
 recipe, ``bare_recipe.py``): the figures of /solve under nginx, beside what the stack
 allows for the same documents. ``--server-env NAME=VALUE`` gives every server a
-setting to try (``BOGGLE_WORKERS``, ``GUNICORN_CMD_ARGS``). Needs wrk, and nginx for ``--recipe`` (Debian: apt-get install wrk
-nginx). Everything stays on 127.0.0.1; every run is bounded in time.
+setting to try (``BOGGLE_WORKERS``, ``GUNICORN_CMD_ARGS``). Needs wrk, and nginx for
+``--recipe`` (Debian: apt-get install wrk nginx). Everything stays on 127.0.0.1;
+every run is bounded in time.
 """
 
 from __future__ import annotations
