@@ -172,9 +172,10 @@ def discard_body(environ: dict[str, Any], most: int = DISCARD_LIMIT) -> int:
 
 def has_body(environ: dict[str, Any]) -> bool:
     """Whether the request says it has a body: a length other than 0, or a
-    Transfer-Encoding. With neither, HTTP gives a request none (RFC 9112, 6.3), and
-    the server's input holds nothing to read: most requests, every GET among them, go
-    without the server's reader being asked for it."""
+    Transfer-Encoding (gunicorn passes it on with a chunked body; behind nginx, which
+    reads a body whole first, every body has a length). With neither, HTTP gives a
+    request none (RFC 9112, 6.3), and the server's input holds nothing to read: most
+    requests, every GET among them, go without the server's reader being asked."""
     return environ.get("CONTENT_LENGTH", "") not in ("", "0") or (
         "HTTP_TRANSFER_ENCODING" in environ
     )
