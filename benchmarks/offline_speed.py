@@ -188,33 +188,57 @@ class SlowLink:
         self.target, self.delay = target, delay
         self.down, self.up = Direction(down), Direction(up)
         self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.connections: set[asyncio.Task[None]] = set()
         self.port = 0
 
     def __enter__(self) -> SlowLink:
-        started = threading.Event()
-
-        async def serve() -> None:
-            server = await asyncio.start_server(self.connect, "127.0.0.1", 0)
-            self.port = server.sockets[0].getsockname()[1]
-            started.set()
-            async with server:
-                await server.serve_forever()
-
-        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(serve(),))
-        self.thread.daemon = True
         self.thread.start()
-        started.wait(10)
+        opening = asyncio.start_server(self.connect, "127.0.0.1", 0)
+        self.server = asyncio.run_coroutine_threadsafe(opening, self.loop).result(10)
+        self.port = self.server.sockets[0].getsockname()[1]
         return self
 
     def __exit__(self, *exc: object) -> None:
+        # Every connection ended and its sockets closed on the loop's own thread, then the
+        # loop stopped and closed: a loop stopped with them open leaves their transports
+        # to be closed as they are collected, on a closed loop ("Event loop is closed").
+        asyncio.run_coroutine_threadsafe(self.close(), self.loop).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
+        self.loop.close()
+
+    async def close(self) -> None:
+        """Stop listening, end every connection still open, and wait for them."""
+        self.server.close()
+        for connection in self.connections:
+            connection.cancel()
+        await asyncio.gather(*self.connections, return_exceptions=True)
+        await self.server.wait_closed()
+        await self.loop.shutdown_asyncgens()
 
     async def connect(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
-        server_r, server_w = await asyncio.open_connection(*self.target)
-        await asyncio.gather(
-            self.pipe(client_r, server_w, self.up), self.pipe(server_r, client_w, self.down)
-        )
+        connection = asyncio.current_task()
+        assert connection is not None  # the server runs each connection as a task
+        self.connections.add(connection)
+        writers = [client_w]
+        try:
+            server_r, server_w = await asyncio.open_connection(*self.target)
+            writers.append(server_w)
+            await asyncio.gather(
+                self.pipe(client_r, server_w, self.up), self.pipe(server_r, client_w, self.down)
+            )
+        except asyncio.CancelledError:
+            # The link closing (close): the connection's end, not an error. Left to
+            # propagate, asyncio's streams (3.11) report the cancelled task as one.
+            pass
+        finally:
+            self.connections.discard(connection)
+            for writer in writers:
+                writer.close()
+            for writer in writers:
+                with contextlib.suppress(ConnectionError):
+                    await writer.wait_closed()
 
     async def pipe(
         self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, link: Direction
@@ -233,12 +257,16 @@ class SlowLink:
             writer.close()
 
         delivering = asyncio.create_task(deliver())
-        with contextlib.suppress(ConnectionError):
-            while data := await reader.read(4096):
-                queue.put_nowait((link.cross(len(data), self.loop.time()) + self.delay, data))
-        queue.put_nowait((self.loop.time() + self.delay, b""))
-        with contextlib.suppress(ConnectionError):
-            await delivering
+        try:
+            with contextlib.suppress(ConnectionError):
+                while data := await reader.read(4096):
+                    queue.put_nowait((link.cross(len(data), self.loop.time()) + self.delay, data))
+            queue.put_nowait((self.loop.time() + self.delay, b""))
+            with contextlib.suppress(ConnectionError):
+                await delivering
+        finally:
+            # Cancelled (the link closing) before the last chunk is across: it is dropped.
+            delivering.cancel()
 
 
 def ready_after_first_visit(browser: Browser, base: str, emulate: bool) -> float:
