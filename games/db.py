@@ -17,13 +17,17 @@ writing transaction starts with ``BEGIN IMMEDIATE``, taking the write lock befor
 reads. A transaction that read first and then wrote would take the lock late, and two
 such transactions in two workers would each wait for the other to finish its read
 (SQLite refuses the second at once: "database is locked"). PostgreSQL: a pool whose
-connections are checked before use (``pool_pre_ping``), so that a restarted database
-costs a reconnection, not an error.
+connections are checked as they are taken (``_dropped``), so that a restarted database
+costs a reconnection, not an error; the check looks at the connection's socket rather
+than sending a ``SELECT 1`` (``pool_pre_ping``), which cost a round trip to the server
+on every request.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import select
 import threading
 from collections import namedtuple
 from collections.abc import Callable, Iterator, Mapping
@@ -42,7 +46,13 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, OperationalError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DBAPIError,
+    DisconnectionError,
+    NoSuchModuleError,
+    OperationalError,
+)
 from sqlalchemy.orm import Session, sessionmaker
 
 from boggle.i18n import N_
@@ -61,6 +71,13 @@ SQLITE_BUSY_MS = 5000
 #: survives any process's death, but the last commits before a power cut or an
 #: operating system crash may be lost (never the database's consistency).
 SQLITE_SYNCHRONOUS = ("full", "normal")
+#: psycopg's state of a connection in a transaction whose statements have all succeeded
+#: (``psycopg.pq.TransactionStatus.INTRANS``; PQtransactionStatus's PQTRANS_INTRANS).
+_INTRANS = 2
+#: PostgreSQL: a pooled connection older than this is replaced when next taken, in
+#: seconds, so that one dropped without a word (by a firewall or a proxy between the
+#: app and the database, which the socket's check cannot see) lives at most this long.
+POOL_RECYCLE_SECONDS = 3600
 #: The back-ends the rooms are written and tested for.
 BACKENDS = ("sqlite", "postgresql")
 # The operator's errors are made in English, the server log's language, and translated
@@ -144,21 +161,102 @@ class Snapshot:
     result objects, a BEGIN and a COMMIT of its own (benchmarks/README.md).
     """
 
-    def __init__(self, cursor: Any, compiled: Callable[[Statement], Compiled]) -> None:
+    def __init__(
+        self,
+        cursor: Any,
+        compiled: Callable[[Statement], Compiled],
+        commit: Callable[[], None] | None = None,
+    ) -> None:
         self._cursor = cursor
         self._compiled = compiled
+        self._commit = commit  # a writing transaction's, until ``execute_last`` commits
+        self.committed = False
 
     def execute(self, statement: Statement, parameters: Mapping[str, Any]) -> Rows:
         """Run a statement; its rows (none for one that returns none)."""
+        found = self._send(statement, parameters)
+        if found.row is None:
+            return Rows()
+        return Rows([found.row._make(row) for row in self._cursor.fetchall()])
+
+    def execute_last(self, statement: Statement, parameters: Mapping[str, Any]) -> Rows:
+        """Run the transaction's last statement and commit; its rows. In a pipelined
+        transaction (PostgreSQL, ``Database.statements``) the statement and the COMMIT
+        go to the server together, one round trip for both; a failing statement fails
+        the commit with it, and nothing is kept."""
+        found = self._send(statement, parameters)
+        if self._commit is not None and not self.committed:
+            self._commit()
+            self.committed = True
+        if found.row is None:
+            return Rows()
+        return Rows([found.row._make(row) for row in self._cursor.fetchall()])
+
+    def _send(self, statement: Statement, parameters: Mapping[str, Any]) -> Compiled:
         found = self._compiled(statement)
         values = found.fixed | dict(parameters)
         self._cursor.execute(
             found.sql,
             values if found.order is None else tuple(values[name] for name in found.order),
         )
-        if found.row is None:
-            return Rows()
-        return Rows([found.row._make(row) for row in self._cursor.fetchall()])
+        return found
+
+
+class _Pipelined:
+    """A PostgreSQL transaction in psycopg's pipeline mode, with a BEGIN and a COMMIT of
+    its own: the BEGIN goes to the server with the first statement, and the COMMIT,
+    with whatever statements were sent since the last rows read, in the one round trip
+    that ends the pipeline. (Left to itself, psycopg waits for its BEGIN's answer
+    before the first statement, and its pipeline's end is a round trip of its own
+    after the COMMIT's: four round trips for a transaction of two statements, where
+    this makes two.) The connection is in autocommit mode meanwhile, so that psycopg
+    sends no BEGIN of its own, and is given back as it was."""
+
+    def __init__(self, driver: Any) -> None:
+        self._driver = driver
+        driver.autocommit = True
+        try:
+            self._pipeline = driver.pipeline()
+            self._pipeline.__enter__()
+            self._control = driver.cursor()
+            self._control.execute("BEGIN", prepare=False)
+        except BaseException:
+            self._restore()
+            raise
+        self._open = True
+
+    def commit(self) -> None:
+        """Send the COMMIT, end the pipeline (one round trip for all that is pending)."""
+        self._open = False
+        try:
+            self._control.execute("COMMIT", prepare=False)
+            self._pipeline.__exit__(None, None, None)
+        except BaseException:
+            self._rollback()
+            raise
+        self._restore()
+
+    def abandon(self) -> None:
+        """After an exception: end the pipeline and roll the transaction back."""
+        if self._open:
+            self._open = False
+            with contextlib.suppress(Exception):  # the exception being raised says more
+                self._pipeline.__exit__(Exception, Exception(), None)
+        self._rollback()
+
+    def _rollback(self) -> None:
+        # A transaction whose statements all succeeded keeps the prepared statements
+        # (see Database._on_driver); after a failed one, the driver's own rollback.
+        with contextlib.suppress(Exception):
+            if self._driver.info.transaction_status == _INTRANS:
+                self._control.execute("ROLLBACK", prepare=False)
+            else:
+                self._driver.rollback()
+        self._restore()
+
+    def _restore(self) -> None:
+        with contextlib.suppress(Exception):  # a broken connection: the pool discards it
+            self._driver.autocommit = False
 
 
 class Rows(list):  # type: ignore[type-arg]
@@ -222,7 +320,17 @@ class Database:
 
     def _make_engine(self) -> Engine:
         if not self.is_sqlite:
-            return create_engine(self.url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+            engine = create_engine(
+                self.url, pool_size=5, max_overflow=5, pool_recycle=POOL_RECYCLE_SECONDS
+            )
+
+            @event.listens_for(engine, "checkout")
+            def _on_checkout(connection: Any, _record: Any, _proxy: Any) -> None:
+                if _dropped(connection):
+                    # The pool throws it away and takes (or makes) another.
+                    raise DisconnectionError("the database closed this connection")
+
+            return engine
         engine = create_engine(self.url)
 
         @event.listens_for(engine, "connect")
@@ -277,29 +385,63 @@ class Database:
         connection as ``snapshot`` runs its reads: committed when the block ends, so
         that nothing is answered before it is stored; rolled back on any error. For
         the busiest writes (a word sent to a board played apart), whose statements
-        need neither a Session nor SQLAlchemy's result objects."""
+        need neither a Session nor SQLAlchemy's result objects.
+
+        On PostgreSQL the transaction runs in the driver's pipeline mode: its BEGIN goes
+        with the first statement, and the last statement, run with ``execute_last``,
+        with the COMMIT, so that a transaction of two statements is two round trips to
+        the server, not four. Each statement's rows are still read before the next
+        statement is sent, so the code between them sees them as it would unpipelined."""
         # SQLite's write lock first, as ``writing`` takes it.
-        with self._on_driver("BEGIN IMMEDIATE", commit=True) as snapshot:
+        with self._on_driver("BEGIN IMMEDIATE", commit=True, pipeline=True) as snapshot:
             yield snapshot
 
     @contextmanager
-    def _on_driver(self, begin: str, commit: bool) -> Iterator[Snapshot]:
+    def _on_driver(self, begin: str, commit: bool, pipeline: bool = False) -> Iterator[Snapshot]:
         """One transaction on a driver's connection from the pool, opened with
         ``begin`` on SQLite (whose driver leaves transactions to us), committed at the
         end if ``commit``; otherwise, or after an error, the pool's reset (a rollback)
-        ends it when the connection goes back."""
+        ends it when the connection goes back. With ``pipeline``, on PostgreSQL, in the
+        driver's pipeline mode (``statements``, ``_Pipelined``).
+
+        On PostgreSQL, psycopg forgets the statements it has prepared on a connection
+        whenever it rolls a transaction back (and deallocates them on the server: one
+        more round trip), in case a failed statement left them half made. So a
+        transaction that only read is committed, which ends it as a rollback would;
+        and one that a refusal ended early (a word after the round's end: an
+        exception raised between two statements, none of which failed) is rolled back
+        with a plain ROLLBACK, which leaves them prepared. After a failed statement the
+        driver's own rollback runs."""
         engine = self.engine
         self.check_ready()
         dbapi = engine.dialect.loaded_dbapi
         try:
             connection = engine.raw_connection()
             try:
-                cursor = connection.cursor()
+                driver = connection.driver_connection
+                piped = None
                 if self.is_sqlite:
+                    cursor = connection.cursor()
                     cursor.execute(begin)
-                yield Snapshot(cursor, self._compiled)
-                if commit:
-                    connection.commit()
+                    end = driver.commit
+                elif pipeline:
+                    piped = _Pipelined(driver)
+                    cursor = driver.cursor()
+                    end = piped.commit
+                else:
+                    cursor = driver.cursor()
+                    end = driver.commit
+                snapshot = Snapshot(cursor, self._compiled, end if commit else None)
+                try:
+                    yield snapshot
+                    if not snapshot.committed and (commit or not self.is_sqlite):
+                        end()
+                except Exception:
+                    if piped is not None:
+                        piped.abandon()
+                    elif not self.is_sqlite and driver.info.transaction_status == _INTRANS:
+                        cursor.execute("ROLLBACK", prepare=False)
+                    raise
             finally:
                 connection.close()
         except (OperationalError, dbapi.OperationalError) as error:
@@ -358,6 +500,20 @@ class Database:
         if version != SCHEMA_REVISION:
             raise DatabaseNotReady(NOT_READY)
         self._ready_pid = os.getpid()
+
+
+def _dropped(connection: Any) -> bool:
+    """Whether a pooled PostgreSQL connection (idle, between two transactions) has been
+    closed, or is being closed, by the server: then its socket is closed, or has
+    something to read (the server's last message, or the end of the stream), where an
+    idle connection has nothing. A look at the socket, not a round trip to the server."""
+    if connection.closed or connection.broken:
+        return True
+    try:
+        readable, _writable, _failed = select.select([connection.fileno()], [], [], 0)
+    except (OSError, ValueError):
+        return True
+    return bool(readable)
 
 
 def _unavailable(error: OperationalError) -> str:

@@ -33,7 +33,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Row, bindparam, delete, func, insert, select, update
+from sqlalchemy import (
+    Row,
+    String,
+    any_,
+    bindparam,
+    column,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -58,9 +69,9 @@ from .apart_models import (
     PlayerKey,
     PlayWord,
 )
-from .db import Database
+from .db import Database, Snapshot
 from .errors import SearchTooLong, TooManyWords, WordLimitReached
-from .players import Identity, Players
+from .players import PLAYER_BY_KEY, Identity, Players
 from .rooms import (
     ACCEPTED,
     RATE_WINDOW,
@@ -97,6 +108,12 @@ PLAY_OF = select(_PLAYS).where(
     _PLAYS.c.board_id == bindparam("board"), _PLAYS.c.player_id == bindparam("player")
 )
 PLAY_OF_LOCKED = PLAY_OF.with_for_update()
+#: A player's play of a board, found from their key in one statement (a results page).
+PLAY_OF_KEY = (
+    select(_PLAYS)
+    .select_from(_PLAYS.join(_KEYS, _KEYS.c.player_id == _PLAYS.c.player_id))
+    .where(_KEYS.c.token_hash == bindparam("digest"), _PLAYS.c.board_id == bindparam("board"))
+)
 #: A word's play, found from the sender's key in one statement, locked: the play's row
 #: holds the rate limit's count and the words kept, and it is finished under this lock,
 #: so a word either comes first and is counted, or comes after and is refused.
@@ -145,8 +162,10 @@ ADD_WORD = (
     .returning(_WORDS.c.id)
 )
 #: PostgreSQL: the word stored and the play's rate and count of words kept in one
-#: statement, one round trip: the insert runs in the WITH, and the update adds what it
-#: stored (1, or 0 for a repeat) and returns it.
+#: statement, one round trip (with the COMMIT: games/db.py, ``execute_last``): the
+#: insert runs in the WITH, and the update adds what it stored (1, or 0 for a repeat)
+#: and returns it, with the stored word's path and score for a repeat (the statement
+#: sees the rows as they were before it: a new word's own row is not among them).
 _ADDED = (
     postgresql.insert(_WORDS)
     .values(_NEW_WORD)
@@ -155,6 +174,9 @@ _ADDED = (
     .cte("added")
 )
 _ADDED_COUNT = select(func.count()).select_from(_ADDED).scalar_subquery()
+_STORED = select(_WORDS).where(
+    _WORDS.c.play_id == bindparam("play_id"), _WORDS.c.word == bindparam("word")
+)
 ADD_AND_COUNT_WORD = (
     update(_PLAYS)
     .where(_PLAYS.c.id == bindparam("play_id"))
@@ -163,7 +185,11 @@ ADD_AND_COUNT_WORD = (
         rate_count=bindparam("count"),
         sent=_PLAYS.c.sent + _ADDED_COUNT,
     )
-    .returning(_ADDED_COUNT.label("added"))
+    .returning(
+        _ADDED_COUNT.label("added"),
+        _STORED.with_only_columns(_WORDS.c.path).scalar_subquery().label("stored_path"),
+        _STORED.with_only_columns(_WORDS.c.score).scalar_subquery().label("stored_score"),
+    )
 )
 #: One more play of a board finished with this score.
 COUNT_SCORE = {
@@ -174,13 +200,43 @@ COUNT_SCORE = {
     )
     for dialect, module in (("postgresql", postgresql), ("sqlite", sqlite))
 }
-COUNT_FINDERS = (
-    update(_BOARD_WORDS)
+#: One more finder for each of the words of a play finished: the words as a list
+#: (PostgreSQL: an array) or a JSON array (SQLite), one parameter however many.
+COUNT_FINDERS = {
+    "postgresql": update(_BOARD_WORDS)
     .where(
         _BOARD_WORDS.c.board_id == bindparam("board"),
-        _BOARD_WORDS.c.word.in_(bindparam("words", expanding=True)),
+        _BOARD_WORDS.c.word == any_(bindparam("words", type_=postgresql.ARRAY(String))),
     )
-    .values(finders=_BOARD_WORDS.c.finders + 1)
+    .values(finders=_BOARD_WORDS.c.finders + 1),
+    "sqlite": update(_BOARD_WORDS)
+    .where(
+        _BOARD_WORDS.c.board_id == bindparam("board"),
+        _BOARD_WORDS.c.word.in_(
+            select(column("value")).select_from(func.json_each(bindparam("words")))
+        ),
+    )
+    .values(finders=_BOARD_WORDS.c.finders + 1),
+}
+#: A play's words that scored, and its player's name (or none), to finish it with.
+ACCEPTED_WORDS = select(_WORDS.c.word, _WORDS.c.score).where(
+    _WORDS.c.play_id == bindparam("play"), _WORDS.c.verdict == ACCEPTED
+)
+PLAYER_NAME = select(_PLAYERS.c.name).where(_PLAYERS.c.id == bindparam("player"))
+#: A play finished, once: its id returned only by the call that finished it.
+FINISH_PLAY = (
+    update(_PLAYS)
+    .where(_PLAYS.c.id == bindparam("play"), _PLAYS.c.finished_at.is_(None))
+    .values(
+        finished_at=bindparam("now"),
+        ends_at=bindparam("ends"),
+        score=bindparam("points"),
+        found=bindparam("found_count"),
+        long_words=bindparam("long_count"),
+        best_word=bindparam("best"),
+        named=bindparam("is_named"),
+    )
+    .returning(_PLAYS.c.id)
 )
 HISTOGRAM = (
     select(_SCORES.c.score, _SCORES.c.players)
@@ -208,14 +264,18 @@ WORDS_WITH_FINDERS = (
     .where(_WORDS.c.play_id == bindparam("play"))
     .order_by(_WORDS.c.id)
 )
+#: The best words nobody found, each row with how many there are in all and their
+#: points (counted before the LIMIT, over every word nobody found): one read, not two.
 UNFOUND = (
-    select(_BOARD_WORDS.c.word, _BOARD_WORDS.c.score)
+    select(
+        _BOARD_WORDS.c.word,
+        _BOARD_WORDS.c.score,
+        func.count().over().label("total"),
+        func.sum(_BOARD_WORDS.c.score).over().label("points"),
+    )
     .where(_BOARD_WORDS.c.board_id == bindparam("board"), _BOARD_WORDS.c.finders == 0)
     .order_by(_BOARD_WORDS.c.score.desc(), _BOARD_WORDS.c.word)
     .limit(MISSED_SHOWN)
-)
-UNFOUND_TOTAL = select(func.count(), func.coalesce(func.sum(_BOARD_WORDS.c.score), 0)).where(
-    _BOARD_WORDS.c.board_id == bindparam("board"), _BOARD_WORDS.c.finders == 0
 )
 TOP_NAMED = (
     select(_PLAYS.c.player_id, _PLAYS.c.score, _PLAYERS.c.name)
@@ -423,7 +483,7 @@ class Plays:
             )
         return self.spec(session, row.id)
 
-    def spec(self, session: Session, board_id: int) -> BoardSpec:
+    def spec(self, session: Session | Snapshot, board_id: int) -> BoardSpec:
         """The board of an id (kept by the process once read: a board never changes)."""
         cached = self._boards.get(board_id)
         if cached is not None:
@@ -548,8 +608,10 @@ class Plays:
         judged = self._judge(spec, written)
         digest = codes.token_hash(token) if token else ""
         # Straight on the driver's connection (games/db.py, Database.statements): a
-        # word is the busiest write there is. A new word is two statements on
-        # PostgreSQL (the play locked; the word stored and counted), three on SQLite.
+        # word is the busiest write there is. A word is two statements on PostgreSQL
+        # (the play locked; the word stored and counted, or a repeat's stored copy
+        # read), two round trips to the server with the BEGIN and the COMMIT; three
+        # statements on SQLite.
         with self.database.statements() as connection:
             play = connection.execute(
                 PLAY_BY_KEY_LOCKED, {"digest": digest, "board": board_id}
@@ -583,8 +645,10 @@ class Plays:
                 }
                 if self.database.backend == "postgresql":
                     counts = {"window": window, "count": count}
-                    row = connection.execute(ADD_AND_COUNT_WORD, word | counts).first()
+                    row = connection.execute_last(ADD_AND_COUNT_WORD, word | counts).first()
                     added, counted = row.added == 1, True
+                    if not added and row.stored_score is not None:
+                        return SentWord(sent.word, REPEAT, _path(row.stored_path), row.stored_score)
                 else:
                     added = connection.execute(ADD_WORD, word).first() is not None
             stored = None
@@ -702,52 +766,56 @@ class Plays:
         are over. Finishing a finished play changes nothing."""
         if player is None:
             raise NotPlaying(not_playing_message())
-        with self.database.writing() as session:
-            spec = self.spec(session, board_id)
-            play = session.execute(PLAY_OF_LOCKED, {"board": board_id, "player": player}).first()
+        # Straight on the driver's connection, as a word is (games/db.py).
+        with self.database.statements() as connection:
+            spec = self.spec(connection, board_id)
+            play = connection.execute(PLAY_OF_LOCKED, {"board": board_id, "player": player}).first()
             if play is None:
                 raise NotPlaying(not_playing_message())
             now = self.clock()
             if play.finished_at is None and (stop or now >= play.ends_at + self.limits.grace):
-                self._finalize(session, play, now)
-                play = session.execute(PLAY_OF, {"board": board_id, "player": player}).one()
+                self._finalize(connection, play, now)
+                play = connection.execute(PLAY_OF, {"board": board_id, "player": player}).first()
             return self._view(spec, play)
 
-    def _finalize(self, session: Session, play: Row, now: float) -> bool:
+    def _finalize(self, session: Session | Snapshot, play: Row, now: float) -> bool:
         """Store a play's score and add it to its board's tallies, once (the caller
-        holds the play's row); whether this call was the one that did."""
-        accepted = session.execute(
-            select(_WORDS.c.word, _WORDS.c.score).where(
-                _WORDS.c.play_id == play.id, _WORDS.c.verdict == ACCEPTED
-            )
-        ).all()
-        words = [(row.word, row.score) for row in accepted]
+        holds the play's row); whether this call was the one that did. On a Session or
+        straight on the driver's connection: the same statements."""
+        words = [
+            (row.word, row.score)
+            for row in session.execute(ACCEPTED_WORDS, {"play": play.id}).all()
+        ]
         score = sum(points for _word, points in words)
-        named = session.scalar(select(_PLAYERS.c.name).where(_PLAYERS.c.id == play.player_id))
+        named = session.execute(PLAYER_NAME, {"player": play.player_id}).first()
         done = session.execute(
-            update(_PLAYS)
-            .where(_PLAYS.c.id == play.id, _PLAYS.c.finished_at.is_(None))
-            .values(
-                finished_at=now,
+            FINISH_PLAY,
+            {
+                "play": play.id,
+                "now": now,
                 # Stopped early, the play ends now: no word counts after it.
-                ends_at=min(play.ends_at, now),
-                score=score,
-                found=len(words),
-                long_words=sum(1 for word, _points in words if len(word) >= LONG_WORD),
-                best_word=best_word(words),
-                named=named is not None,
-            )
-        )
-        if done.rowcount != 1:
+                "ends": min(play.ends_at, now),
+                "points": score,
+                "found_count": len(words),
+                "long_count": sum(1 for word, _points in words if len(word) >= LONG_WORD),
+                "best": best_word(words),
+                "is_named": named is not None and named[0] is not None,
+            },
+        ).first()
+        if done is None:
             return False
-        session.execute(
-            COUNT_SCORE[self.database.backend], {"board": play.board_id, "score": score}
-        )
+        backend = self.database.backend
+        session.execute(COUNT_SCORE[backend], {"board": play.board_id, "score": score})
         if words:
             # In one order in every transaction, so two plays finishing together lock
             # the words they share in the same order and never wait on each other.
+            found = sorted(word for word, _points in words)
             session.execute(
-                COUNT_FINDERS, {"board": play.board_id, "words": sorted(w for w, _p in words)}
+                COUNT_FINDERS[backend],
+                {
+                    "board": play.board_id,
+                    "words": found if backend != "sqlite" else json.dumps(found),
+                },
             )
         return True
 
@@ -767,12 +835,22 @@ class Plays:
 
     # --- Results ----------------------------------------------------------------------
 
-    def results(self, board_id: int, player: int | None) -> dict[str, Any]:
-        """The board's results for a player who has finished it: their score, rank and
-        percentile among every finished play so far, their words with how many found
-        each (the rarest first), the words nobody found, the board's most, and its top
-        named players. Nothing of it before they finish (NotFinished)."""
-        read = None if player is None else self._finished(board_id, player)
+    def results(
+        self, board_id: int, player: int | None = None, token: str | None = None
+    ) -> dict[str, Any]:
+        """The board's results for a player who has finished it (given by id, or by
+        ``token``, their key): their score, rank and percentile among every finished
+        play so far, their words with how many found each (the rarest first), the words
+        nobody found, the board's most, and its top named players. Nothing of it
+        before they finish (NotFinished)."""
+        if token is not None and player is None:
+            # The key's play read with the results, in their one transaction: a
+            # finished player's page asks the database nothing else.
+            read = self._finished(board_id, digest=codes.token_hash(token))
+            if read is None:
+                player = self._player_of(token)
+        else:
+            read = None if player is None else self._finished(board_id, player)
         if read is None:
             # Not finished, or not yet counted: ``view`` finishes a play whose time is
             # over, after which it is read again.
@@ -816,7 +894,7 @@ class Plays:
                     "rank": above.get(row.score, 0) + 1,
                     "name": row.name,
                     "score": row.score,
-                    "you": row.player_id == player,
+                    "you": row.player_id == play.player_id,
                 }
                 for row in sorted(top, key=lambda row: (-row.score, row.name.casefold()))
             ],
@@ -834,16 +912,29 @@ class Plays:
             },
         }
 
-    def _finished(self, board_id: int, player: int) -> tuple[Any, ...] | None:
+    def _player_of(self, token: str) -> int | None:
+        """The player a key opens, or None (``Players.identify``)."""
+        with self.database.snapshot() as session:
+            found = session.execute(PLAYER_BY_KEY, {"digest": codes.token_hash(token)}).first()
+        return None if found is None else found.player_id
+
+    def _finished(
+        self, board_id: int, player: int | None = None, digest: str | None = None
+    ) -> tuple[Any, ...] | None:
         """A finished play's results as stored, in one transaction on the driver's
         connection (games/db.py): the board, the play, the histogram, the play's words
-        with their finders, the best words nobody found and their count and points,
-        the top named; None if the player has no finished play of the board."""
+        with their finders, the best words nobody found and (in the same read) their
+        count and points, the top named; None if the player (by id, or by their key's
+        digest) has no finished play of the board."""
         with self.database.snapshot() as session:
             spec = self.spec(session, board_id)
-            play = session.execute(PLAY_OF, {"board": board_id, "player": player}).first()
+            if digest is not None:
+                play = session.execute(PLAY_OF_KEY, {"board": board_id, "digest": digest}).first()
+            else:
+                play = session.execute(PLAY_OF, {"board": board_id, "player": player}).first()
             if play is None or play.finished_at is None:
                 return None
+            unfound = session.execute(UNFOUND, {"board": board_id}).all()
             return (
                 spec,
                 play,
@@ -852,8 +943,8 @@ class Plays:
                     for row in session.execute(HISTOGRAM, {"board": board_id})
                 ],
                 session.execute(WORDS_WITH_FINDERS, {"board": board_id, "play": play.id}).all(),
-                session.execute(UNFOUND, {"board": board_id}).all(),
-                tuple(session.execute(UNFOUND_TOTAL, {"board": board_id}).first()),
+                unfound,
+                (unfound[0].total, unfound[0].points) if unfound else (0, 0),
                 session.execute(TOP_NAMED, {"board": board_id}).all(),
             )
 
