@@ -171,6 +171,7 @@ class Snapshot:
         self._compiled = compiled
         self._commit = commit  # a writing transaction's, until ``execute_last`` commits
         self.committed = False
+        self.wrote = False  # whether an insert, update or delete has been sent
 
     def execute(self, statement: Statement, parameters: Mapping[str, Any]) -> Rows:
         """Run a statement; its rows (none for one that returns none)."""
@@ -194,6 +195,7 @@ class Snapshot:
 
     def _send(self, statement: Statement, parameters: Mapping[str, Any]) -> Compiled:
         found = self._compiled(statement)
+        self.wrote = self.wrote or not isinstance(statement, Select)
         values = found.fixed | dict(parameters)
         self._cursor.execute(
             found.sql,
@@ -236,22 +238,23 @@ class _Pipelined:
             raise
         self._restore()
 
-    def abandon(self) -> None:
-        """After an exception: end the pipeline and roll the transaction back."""
+    def abandon(self, wrote: bool = True) -> None:
+        """After an exception: end the pipeline, and the transaction: rolled back, or
+        if it only read, ended as ``_end_reads`` ends one."""
         if self._open:
             self._open = False
             with contextlib.suppress(Exception):  # the exception being raised says more
                 self._pipeline.__exit__(Exception, Exception(), None)
-        self._rollback()
+        if wrote:
+            self._rollback()
+        else:
+            with contextlib.suppress(Exception):
+                _end_reads(self._driver, self._control)
+            self._restore()
 
     def _rollback(self) -> None:
-        # A transaction whose statements all succeeded keeps the prepared statements
-        # (see Database._on_driver); after a failed one, the driver's own rollback.
         with contextlib.suppress(Exception):
-            if self._driver.info.transaction_status == _INTRANS:
-                self._control.execute("ROLLBACK", prepare=False)
-            else:
-                self._driver.rollback()
+            self._driver.rollback()
         self._restore()
 
     def _restore(self) -> None:
@@ -405,13 +408,11 @@ class Database:
         driver's pipeline mode (``statements``, ``_Pipelined``).
 
         On PostgreSQL, psycopg forgets the statements it has prepared on a connection
-        whenever it rolls a transaction back (and deallocates them on the server: one
-        more round trip), in case a failed statement left them half made. So a
-        transaction that only read is committed, which ends it as a rollback would;
-        and one that a refusal ended early (a word after the round's end: an
-        exception raised between two statements, none of which failed) is rolled back
-        with a plain ROLLBACK, which leaves them prepared. After a failed statement the
-        driver's own rollback runs."""
+        whenever a transaction is rolled back (and deallocates them on the server: one
+        more round trip). So a transaction that only read is committed, which ends it
+        as a rollback would: at its end, and when a refusal ends it early (a word after
+        the round's end: an exception raised after reads alone, none of them failed).
+        After a write, or a failed statement, the driver's rollback runs."""
         engine = self.engine
         self.check_ready()
         dbapi = engine.dialect.loaded_dbapi
@@ -438,9 +439,9 @@ class Database:
                         end()
                 except Exception:
                     if piped is not None:
-                        piped.abandon()
-                    elif not self.is_sqlite and driver.info.transaction_status == _INTRANS:
-                        cursor.execute("ROLLBACK", prepare=False)
+                        piped.abandon(snapshot.wrote)
+                    elif not self.is_sqlite and not snapshot.wrote:
+                        _end_reads(driver, cursor)
                     raise
             finally:
                 connection.close()
@@ -500,6 +501,18 @@ class Database:
         if version != SCHEMA_REVISION:
             raise DatabaseNotReady(NOT_READY)
         self._ready_pid = os.getpid()
+
+
+def _end_reads(driver: Any, cursor: Any) -> None:
+    """End a PostgreSQL transaction that has only read, and whose statements all
+    succeeded, with a COMMIT: the same as a rollback for a transaction that changed
+    nothing (its locks go either way), but a rollback makes psycopg forget the
+    statements it has prepared on the connection (see Database._on_driver). After a
+    failed statement, the driver's rollback."""
+    if driver.info.transaction_status == _INTRANS:
+        cursor.execute("COMMIT", prepare=False)
+    else:
+        driver.rollback()
 
 
 def _dropped(connection: Any) -> bool:
