@@ -108,6 +108,26 @@ PLAY_OF = select(_PLAYS).where(
     _PLAYS.c.board_id == bindparam("board"), _PLAYS.c.player_id == bindparam("player")
 )
 PLAY_OF_LOCKED = PLAY_OF.with_for_update()
+#: A play started now, its row returned.
+NEW_PLAY = (
+    insert(_PLAYS)
+    .values(
+        board_id=bindparam("board"),
+        player_id=bindparam("player"),
+        started_at=bindparam("now"),
+        ends_at=bindparam("ends"),
+        finished_at=None,
+        score=0,
+        found=0,
+        long_words=0,
+        best_word=None,
+        named=False,
+        sent=0,
+        rate_window=0.0,
+        rate_count=0,
+    )
+    .returning(*_PLAYS.c)
+)
 #: A player's play of a board, found from their key in one statement (a results page).
 PLAY_OF_KEY = (
     select(_PLAYS)
@@ -529,7 +549,9 @@ class Plays:
 
     # --- A play -----------------------------------------------------------------------
 
-    def start(self, session: Session, board_id: int, player: int) -> tuple[PlayView, bool]:
+    def start(
+        self, session: Session | Snapshot, board_id: int, player: int
+    ) -> tuple[PlayView, bool]:
         """The player's play of the board, started now on the server's clock unless they
         have one already (in the caller's writing transaction); whether it is new."""
         spec = self.spec(session, board_id)
@@ -537,38 +559,26 @@ class Plays:
         if found is not None:
             return self._view(spec, found), False
         now = self.clock()
-        session.execute(
-            insert(_PLAYS).values(
-                board_id=board_id,
-                player_id=player,
-                started_at=now,
-                ends_at=now + spec.seconds,
-                finished_at=None,
-                score=0,
-                found=0,
-                long_words=0,
-                best_word=None,
-                named=False,
-                sent=0,
-                rate_window=0.0,
-                rate_count=0,
-            )
-        )
-        started = session.execute(PLAY_OF, {"board": board_id, "player": player}).one()
+        started = session.execute(
+            NEW_PLAY,
+            {"board": board_id, "player": player, "now": now, "ends": now + spec.seconds},
+        ).first()
         return self._view(spec, started), True
 
     def begin(self, players: Players, board_id: int, token: str | None) -> Begun:
         """Start the key holder's play of the board (making them a player if they are
         not one yet), or find the one they have: a play is never started twice, so a
         reload resumes it. A play whose time is over is finished first."""
+        dbapi = self.database.engine.dialect.loaded_dbapi
         for attempt in (1, 2):
             try:
-                with self.database.writing() as session:
-                    identity = players.ensure(session, token)
-                    view, new = self.start(session, board_id, identity.player)
-                    players.seen(session, identity.player)
+                # Straight on the driver's connection, as a word is (games/db.py).
+                with self.database.statements() as connection:
+                    identity = players.ensure(connection, token)
+                    view, new = self.start(connection, board_id, identity.player)
+                    players.seen(connection, identity.player)
                 break
-            except IntegrityError:
+            except (IntegrityError, dbapi.IntegrityError):
                 # Two starts at once (PostgreSQL; SQLite writes one at a time): the
                 # other stored the play first. Read it.
                 if attempt == 2:
