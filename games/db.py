@@ -161,39 +161,13 @@ class Snapshot:
     result objects, a BEGIN and a COMMIT of its own (benchmarks/README.md).
     """
 
-    def __init__(
-        self,
-        cursor: Any,
-        compiled: Callable[[Statement], Compiled],
-        commit: Callable[[], None] | None = None,
-    ) -> None:
+    def __init__(self, cursor: Any, compiled: Callable[[Statement], Compiled]) -> None:
         self._cursor = cursor
         self._compiled = compiled
-        self._commit = commit  # a writing transaction's, until ``execute_last`` commits
-        self.committed = False
         self.wrote = False  # whether an insert, update or delete has been sent
 
     def execute(self, statement: Statement, parameters: Mapping[str, Any]) -> Rows:
         """Run a statement; its rows (none for one that returns none)."""
-        found = self._send(statement, parameters)
-        if found.row is None:
-            return Rows()
-        return Rows([found.row._make(row) for row in self._cursor.fetchall()])
-
-    def execute_last(self, statement: Statement, parameters: Mapping[str, Any]) -> Rows:
-        """Run the transaction's last statement and commit; its rows. In a pipelined
-        transaction (PostgreSQL, ``Database.statements``) the statement and the COMMIT
-        go to the server together, one round trip for both; a failing statement fails
-        the commit with it, and nothing is kept."""
-        found = self._send(statement, parameters)
-        if self._commit is not None and not self.committed:
-            self._commit()
-            self.committed = True
-        if found.row is None:
-            return Rows()
-        return Rows([found.row._make(row) for row in self._cursor.fetchall()])
-
-    def _send(self, statement: Statement, parameters: Mapping[str, Any]) -> Compiled:
         found = self._compiled(statement)
         self.wrote = self.wrote or not isinstance(statement, Select)
         values = found.fixed | dict(parameters)
@@ -201,65 +175,9 @@ class Snapshot:
             found.sql,
             values if found.order is None else tuple(values[name] for name in found.order),
         )
-        return found
-
-
-class _Pipelined:
-    """A PostgreSQL transaction in psycopg's pipeline mode, with a BEGIN and a COMMIT of
-    its own: the BEGIN goes to the server with the first statement, and the COMMIT,
-    with whatever statements were sent since the last rows read, in the one round trip
-    that ends the pipeline. (Left to itself, psycopg waits for its BEGIN's answer
-    before the first statement, and its pipeline's end is a round trip of its own
-    after the COMMIT's: four round trips for a transaction of two statements, where
-    this makes two.) The connection is in autocommit mode meanwhile, so that psycopg
-    sends no BEGIN of its own, and is given back as it was."""
-
-    def __init__(self, driver: Any) -> None:
-        self._driver = driver
-        driver.autocommit = True
-        try:
-            self._pipeline = driver.pipeline()
-            self._pipeline.__enter__()
-            self._control = driver.cursor()
-            self._control.execute("BEGIN", prepare=False)
-        except BaseException:
-            self._restore()
-            raise
-        self._open = True
-
-    def commit(self) -> None:
-        """Send the COMMIT, end the pipeline (one round trip for all that is pending)."""
-        self._open = False
-        try:
-            self._control.execute("COMMIT", prepare=False)
-            self._pipeline.__exit__(None, None, None)
-        except BaseException:
-            self._rollback()
-            raise
-        self._restore()
-
-    def abandon(self, wrote: bool = True) -> None:
-        """After an exception: end the pipeline, and the transaction: rolled back, or
-        if it only read, ended as ``_end_reads`` ends one."""
-        if self._open:
-            self._open = False
-            with contextlib.suppress(Exception):  # the exception being raised says more
-                self._pipeline.__exit__(Exception, Exception(), None)
-        if wrote:
-            self._rollback()
-        else:
-            with contextlib.suppress(Exception):
-                _end_reads(self._driver, self._control)
-            self._restore()
-
-    def _rollback(self) -> None:
-        with contextlib.suppress(Exception):
-            self._driver.rollback()
-        self._restore()
-
-    def _restore(self) -> None:
-        with contextlib.suppress(Exception):  # a broken connection: the pool discards it
-            self._driver.autocommit = False
+        if found.row is None:
+            return Rows()
+        return Rows([found.row._make(row) for row in self._cursor.fetchall()])
 
 
 class Rows(list):  # type: ignore[type-arg]
@@ -388,31 +306,20 @@ class Database:
         connection as ``snapshot`` runs its reads: committed when the block ends, so
         that nothing is answered before it is stored; rolled back on any error. For
         the busiest writes (a word sent to a board played apart), whose statements
-        need neither a Session nor SQLAlchemy's result objects.
-
-        On PostgreSQL the transaction runs in the driver's pipeline mode: its BEGIN goes
-        with the first statement, and the last statement, run with ``execute_last``,
-        with the COMMIT, so that a transaction of two statements is two round trips to
-        the server, not four. Each statement's rows are still read before the next
-        statement is sent, so the code between them sees them as it would unpipelined."""
+        need neither a Session nor SQLAlchemy's result objects."""
         # SQLite's write lock first, as ``writing`` takes it.
-        with self._on_driver("BEGIN IMMEDIATE", commit=True, pipeline=True) as snapshot:
+        with self._on_driver("BEGIN IMMEDIATE", commit=True) as snapshot:
             yield snapshot
 
-    @contextmanager
-    def _on_driver(self, begin: str, commit: bool, pipeline: bool = False) -> Iterator[Snapshot]:
-        """One transaction on a driver's connection from the pool, opened with
-        ``begin`` on SQLite (whose driver leaves transactions to us), committed at the
-        end if ``commit``; otherwise, or after an error, the pool's reset (a rollback)
-        ends it when the connection goes back. With ``pipeline``, on PostgreSQL, in the
-        driver's pipeline mode (``statements``, ``_Pipelined``).
-
-        On PostgreSQL, psycopg forgets the statements it has prepared on a connection
-        whenever a transaction is rolled back (and deallocates them on the server: one
-        more round trip). So a transaction that only read is committed, which ends it
-        as a rollback would: at its end, and when a refusal ends it early (a word after
-        the round's end: an exception raised after reads alone, none of them failed).
-        After a write, or a failed statement, the driver's rollback runs."""
+    def statement(self, statement: Statement, parameters: Mapping[str, Any]) -> Rows:
+        """One statement, a transaction of its own, straight on the driver's connection:
+        its rows. On PostgreSQL it runs in autocommit mode, where the server begins and
+        commits it: one round trip, where a BEGIN, the statement and a COMMIT of
+        psycopg's were three. For a write whose reads and checks all fit in the one
+        statement (a word sent to a day's board on PostgreSQL)."""
+        if self.is_sqlite:
+            with self.statements() as snapshot:
+                return snapshot.execute(statement, parameters)
         engine = self.engine
         self.check_ready()
         dbapi = engine.dialect.loaded_dbapi
@@ -420,29 +327,51 @@ class Database:
             connection = engine.raw_connection()
             try:
                 driver = connection.driver_connection
-                piped = None
+                driver.autocommit = True
+                try:
+                    return Snapshot(driver.cursor(), self._compiled).execute(statement, parameters)
+                finally:
+                    # As the pool's other users expect it (a broken connection is
+                    # thrown away by the pool's reset).
+                    with contextlib.suppress(dbapi.Error):
+                        driver.autocommit = False
+            finally:
+                connection.close()
+        except dbapi.OperationalError:
+            raise DatabaseUnavailable(UNREACHABLE) from None
+
+    @contextmanager
+    def _on_driver(self, begin: str, commit: bool) -> Iterator[Snapshot]:
+        """One transaction on a driver's connection from the pool, opened with
+        ``begin`` on SQLite (whose driver leaves transactions to us), committed at the
+        end if ``commit``; otherwise, or after an error, the pool's reset (a rollback)
+        ends it when the connection goes back.
+
+        On PostgreSQL, psycopg forgets the statements it has prepared on a connection
+        whenever a transaction is rolled back (and deallocates them on the server: one
+        more round trip). So a transaction that only read is committed, which ends it
+        as a rollback would: at its end, and when a refusal ends it early (an
+        exception raised after reads alone, none of them failed). After a write, or a
+        failed statement, the pool's rollback runs."""
+        engine = self.engine
+        self.check_ready()
+        dbapi = engine.dialect.loaded_dbapi
+        try:
+            connection = engine.raw_connection()
+            try:
+                driver = connection.driver_connection
+                cursor = connection.cursor()
                 if self.is_sqlite:
-                    cursor = connection.cursor()
                     cursor.execute(begin)
-                    end = driver.commit
-                elif pipeline:
-                    piped = _Pipelined(driver)
-                    cursor = driver.cursor()
-                    end = piped.commit
-                else:
-                    cursor = driver.cursor()
-                    end = driver.commit
-                snapshot = Snapshot(cursor, self._compiled, end if commit else None)
+                snapshot = Snapshot(cursor, self._compiled)
                 try:
                     yield snapshot
-                    if not snapshot.committed and (commit or not self.is_sqlite):
-                        end()
                 except Exception:
-                    if piped is not None:
-                        piped.abandon(snapshot.wrote)
-                    elif not self.is_sqlite and not snapshot.wrote:
+                    if not self.is_sqlite and not snapshot.wrote:
                         _end_reads(driver, cursor)
                     raise
+                if commit or not self.is_sqlite:
+                    connection.commit()
             finally:
                 connection.close()
         except (OperationalError, dbapi.OperationalError) as error:
@@ -508,11 +437,10 @@ def _end_reads(driver: Any, cursor: Any) -> None:
     succeeded, with a COMMIT: the same as a rollback for a transaction that changed
     nothing (its locks go either way), but a rollback makes psycopg forget the
     statements it has prepared on the connection (see Database._on_driver). After a
-    failed statement, the driver's rollback."""
+    failed statement, nothing: the pool's rollback ends it."""
     if driver.info.transaction_status == _INTRANS:
-        cursor.execute("COMMIT", prepare=False)
-    else:
-        driver.rollback()
+        with contextlib.suppress(Exception):  # the exception being raised says more
+            driver.commit()
 
 
 def _dropped(connection: Any) -> bool:

@@ -43,6 +43,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
@@ -181,35 +182,66 @@ ADD_WORD = (
     .on_conflict_do_nothing(index_elements=["play_id", "word"])
     .returning(_WORDS.c.id)
 )
-#: PostgreSQL: the word stored and the play's rate and count of words kept in one
-#: statement, one round trip (with the COMMIT: games/db.py, ``execute_last``): the
-#: insert runs in the WITH, and the update adds what it stored (1, or 0 for a repeat)
-#: and returns it, with the stored word's path and score for a repeat (the statement
-#: sees the rows as they were before it: a new word's own row is not among them).
-_ADDED = (
-    postgresql.insert(_WORDS)
-    .values(_NEW_WORD)
-    .on_conflict_do_nothing(index_elements=["play_id", "word"])
-    .returning(_WORDS.c.id)
-    .cte("added")
+#: PostgreSQL: a word sent, in one statement, a transaction of its own (one round trip
+#: to the server, where a BEGIN, the statements and a COMMIT were one each): the play
+#: found from the sender's key and locked; the word stored if the play is open, under
+#: its rate of words a second and under its limit of words (nothing if it has the word
+#: already: a repeat); the play's rate counted, and its count of words kept, if the
+#: word was stored or is a repeat. Returned: the play as it was (for ``count_word`` and
+#: the checks, which then say why a word was refused, with the same values), whether
+#: the word was added, and a repeat's stored path and score. The statement sees the
+#: rows as they were before it: a new word's own row is not among them. The same
+#: rules as the three statements on SQLite (``Plays.submit``; tests/test_daily_words.py).
+SEND_WORD = text(
+    """
+WITH play AS (
+    SELECT plays.id, plays.ends_at, plays.finished_at, plays.sent,
+           plays.rate_window, plays.rate_count
+    FROM plays JOIN player_keys ON player_keys.player_id = plays.player_id
+    WHERE player_keys.token_hash = :digest AND plays.board_id = :board
+    FOR UPDATE OF plays
+), allowed AS (
+    SELECT id, fresh, sent < :max_words AS room
+    FROM (
+        SELECT id, sent, rate_count,
+               (:now - rate_window >= :span OR :now < rate_window) AS fresh
+        FROM play
+        WHERE finished_at IS NULL AND :now < ends_at + :grace
+    ) AS open_play
+    WHERE fresh OR rate_count < :per_second
+), added AS (
+    INSERT INTO play_words (play_id, word, written, verdict, score, path, sent_at)
+    SELECT id, :word, :written, :verdict, :score, :path, :now FROM allowed WHERE room
+    ON CONFLICT (play_id, word) DO NOTHING
+    RETURNING id
+), stored AS (
+    SELECT play_words.path, play_words.score
+    FROM play_words JOIN play ON play_words.play_id = play.id
+    WHERE play_words.word = :word
+), counted AS (
+    UPDATE plays SET
+        rate_window = CASE WHEN allowed.fresh THEN :now ELSE plays.rate_window END,
+        rate_count = CASE WHEN allowed.fresh THEN 1 ELSE plays.rate_count + 1 END,
+        sent = plays.sent + (SELECT count(*) FROM added)
+    FROM allowed
+    WHERE plays.id = allowed.id AND (allowed.room OR EXISTS (SELECT 1 FROM stored))
+    RETURNING plays.id
 )
-_ADDED_COUNT = select(func.count()).select_from(_ADDED).scalar_subquery()
-_STORED = select(_WORDS).where(
-    _WORDS.c.play_id == bindparam("play_id"), _WORDS.c.word == bindparam("word")
-)
-ADD_AND_COUNT_WORD = (
-    update(_PLAYS)
-    .where(_PLAYS.c.id == bindparam("play_id"))
-    .values(
-        rate_window=bindparam("window"),
-        rate_count=bindparam("count"),
-        sent=_PLAYS.c.sent + _ADDED_COUNT,
-    )
-    .returning(
-        _ADDED_COUNT.label("added"),
-        _STORED.with_only_columns(_WORDS.c.path).scalar_subquery().label("stored_path"),
-        _STORED.with_only_columns(_WORDS.c.score).scalar_subquery().label("stored_score"),
-    )
+SELECT play.ends_at, play.finished_at, play.sent, play.rate_window, play.rate_count,
+       (SELECT count(*) FROM added) AS added, (SELECT count(*) FROM counted) AS counted,
+       stored.path AS stored_path, stored.score AS stored_score
+FROM play LEFT JOIN stored ON TRUE
+"""
+).columns(
+    column("ends_at"),
+    column("finished_at"),
+    column("sent"),
+    column("rate_window"),
+    column("rate_count"),
+    column("added"),
+    column("counted"),
+    column("stored_path"),
+    column("stored_score"),
 )
 #: One more play of a board finished with this score.
 COUNT_SCORE = {
@@ -617,69 +649,84 @@ class Plays:
         spec = self.board(board_id)
         judged = self._judge(spec, written)
         digest = codes.token_hash(token) if token else ""
+        sent = SentWord(
+            judged.word,
+            SENT_VERDICT[judged.verdict],
+            judged.path,
+            judged.points if judged.verdict == SCORED else 0,
+        )
+        word = {
+            "word": sent.word,
+            "written": written,
+            "verdict": sent.verdict,
+            "score": sent.score,
+            "path": None if sent.path is None else json.dumps(sent.path),
+        }
+        if self.database.backend == "postgresql":
+            return self._submit_in_one(board_id, digest, sent, word)
         # Straight on the driver's connection (games/db.py, Database.statements): a
-        # word is the busiest write there is. A word is two statements on PostgreSQL
-        # (the play locked; the word stored and counted, or a repeat's stored copy
-        # read), two round trips to the server with the BEGIN and the COMMIT; three
-        # statements on SQLite.
+        # word is the busiest write there is. Three statements on SQLite (the play; the
+        # word stored, or a repeat's copy read; the play's rate and count).
         with self.database.statements() as connection:
             play = connection.execute(
                 PLAY_BY_KEY_LOCKED, {"digest": digest, "board": board_id}
             ).first()
-            if play is None:
-                raise NotPlaying(not_playing_message())
             now = self.clock()
-            if play.finished_at is not None or now >= play.ends_at + self.limits.grace:
-                raise PlayOver(_("your time on this board is up; its results are ready"))
-            window, count = count_word(
-                play.rate_window, play.rate_count, now, self.limits.words_per_second
-            )
-            sent = SentWord(
-                judged.word,
-                SENT_VERDICT[judged.verdict],
-                judged.path,
-                judged.points if judged.verdict == SCORED else 0,
-            )
+            window, count = self._check_word(play, now)
             # A play under its limit stores a new word at once (nothing if it has the
             # word: a repeat); at its limit, only a repeat is answered.
-            added = counted = False
+            added = False
             if play.sent < self.limits.max_words:
-                word = {
-                    "play_id": play.id,
-                    "word": sent.word,
-                    "written": written,
-                    "verdict": sent.verdict,
-                    "score": sent.score,
-                    "path": None if sent.path is None else json.dumps(sent.path),
-                    "sent_at": now,
-                }
-                if self.database.backend == "postgresql":
-                    counts = {"window": window, "count": count}
-                    row = connection.execute_last(ADD_AND_COUNT_WORD, word | counts).first()
-                    added, counted = row.added == 1, True
-                    if not added and row.stored_score is not None:
-                        return SentWord(sent.word, REPEAT, _path(row.stored_path), row.stored_score)
-                else:
-                    added = connection.execute(ADD_WORD, word).first() is not None
+                new = word | {"play_id": play.id, "sent_at": now}
+                added = connection.execute(ADD_WORD, new).first() is not None
             stored = None
             if not added:
                 stored = connection.execute(WORD_SENT, {"play": play.id, "word": sent.word}).first()
                 if stored is None:
-                    raise WordLimitReached(
-                        ngettext(
-                            "you have sent %(num)s word on this board, the most a play keeps",
-                            "you have sent %(num)s words on this board, the most a play keeps",
-                            play.sent,
-                        )
-                    )
-            if not counted:
-                connection.execute(
-                    COUNT_WORD,
-                    {"play": play.id, "window": window, "count": count, "added": int(added)},
-                )
+                    raise WordLimitReached(word_limit_message(play.sent))
+            connection.execute(
+                COUNT_WORD,
+                {"play": play.id, "window": window, "count": count, "added": int(added)},
+            )
         if stored is not None:
             return SentWord(stored.word, REPEAT, _path(stored.path), stored.score)
         return sent
+
+    def _submit_in_one(
+        self, board_id: int, digest: str, sent: SentWord, word: dict[str, Any]
+    ) -> SentWord:
+        """A word sent on PostgreSQL: one statement (``SEND_WORD``), a transaction of its
+        own, one round trip; its answer then read from the play as it was."""
+        now = self.clock()
+        row = self.database.statement(
+            SEND_WORD,
+            word
+            | {
+                "digest": digest,
+                "board": board_id,
+                "now": now,
+                "grace": self.limits.grace,
+                "span": RATE_WINDOW,
+                "per_second": self.limits.words_per_second,
+                "max_words": self.limits.max_words,
+            },
+        ).first()
+        # The statement kept the word only where these checks pass: they say why not.
+        self._check_word(row, now)
+        if row.added:
+            return sent
+        if row.stored_score is None:
+            raise WordLimitReached(word_limit_message(row.sent))
+        return SentWord(sent.word, REPEAT, _path(row.stored_path), row.stored_score)
+
+    def _check_word(self, play: Row | None, now: float) -> tuple[float, int]:
+        """Whether a word may be sent now in this play (NotPlaying, PlayOver or
+        TooManyWords if not); the play's rate window and count with it counted."""
+        if play is None:
+            raise NotPlaying(not_playing_message())
+        if play.finished_at is not None or now >= play.ends_at + self.limits.grace:
+            raise PlayOver(_("your time on this board is up; its results are ready"))
+        return count_word(play.rate_window, play.rate_count, now, self.limits.words_per_second)
 
     def _judge(self, spec: BoardSpec, written: str) -> WordVerdict:
         """The rules' verdict on one word alone, as the rooms judge one (``judge``)."""
@@ -1051,6 +1098,15 @@ def count_word(window: float, count: int, now: float, per_second: int) -> tuple[
             retry_after=retry,
         )
     return window, count + 1
+
+
+def word_limit_message(sent: int) -> str:
+    """A new word past the play's limit of words kept."""
+    return ngettext(
+        "you have sent %(num)s word on this board, the most a play keeps",
+        "you have sent %(num)s words on this board, the most a play keeps",
+        sent,
+    )
 
 
 def not_playing_message() -> str:
