@@ -290,6 +290,9 @@ FINISH_PLAY = (
     )
     .returning(_PLAYS.c.id)
 )
+FINISHED_PLAYS = select(func.coalesce(func.sum(_SCORES.c.players), 0).label("players")).where(
+    _SCORES.c.board_id == bindparam("board")
+)
 HISTOGRAM = (
     select(_SCORES.c.score, _SCORES.c.players)
     .where(_SCORES.c.board_id == bindparam("board"))
@@ -625,7 +628,8 @@ class Plays:
         if player is None:
             return None
         for _attempt in range(2):
-            with self.database.reading() as session:
+            # On the driver's connection (games/db.py): every page and board asks it.
+            with self.database.snapshot() as session:
                 spec = self.spec(session, board_id)
                 found = session.execute(PLAY_OF, {"board": board_id, "player": player}).first()
                 if found is None:
@@ -1007,14 +1011,9 @@ class Plays:
 
     def players(self, board_id: int) -> int:
         """How many plays of the board have finished."""
-        with self.database.reading() as session:
-            return int(
-                session.scalar(
-                    select(func.coalesce(func.sum(_SCORES.c.players), 0)).where(
-                        _SCORES.c.board_id == board_id
-                    )
-                )
-            )
+        # On the driver's connection: a start's and a finish's answer say it.
+        with self.database.snapshot() as session:
+            return int(session.execute(FINISHED_PLAYS, {"board": board_id}).first()[0])
 
     def standings(
         self, session: Session, board_ids: Sequence[int]
