@@ -359,7 +359,6 @@ class Database:
         try:
             connection = engine.raw_connection()
             try:
-                driver = connection.driver_connection
                 cursor = connection.cursor()
                 if self.is_sqlite:
                     cursor.execute(begin)
@@ -368,7 +367,7 @@ class Database:
                     yield snapshot
                 except Exception:
                     if not self.is_sqlite and not snapshot.wrote:
-                        _end_reads(driver, cursor)
+                        _end_reads(connection.driver_connection)
                     raise
                 if commit or not self.is_sqlite:
                     connection.commit()
@@ -432,7 +431,7 @@ class Database:
         self._ready_pid = os.getpid()
 
 
-def _end_reads(driver: Any, cursor: Any) -> None:
+def _end_reads(driver: Any) -> None:
     """End a PostgreSQL transaction that has only read, and whose statements all
     succeeded, with a COMMIT: the same as a rollback for a transaction that changed
     nothing (its locks go either way), but a rollback makes psycopg forget the
