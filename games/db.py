@@ -449,11 +449,13 @@ def _dropped(connection: Any) -> bool:
     idle connection has nothing. A look at the socket, not a round trip to the server."""
     if connection.closed or connection.broken:
         return True
+    # poll, not select: select cannot watch a descriptor numbered past 1023.
+    watch = select.poll()
     try:
-        readable, _writable, _failed = select.select([connection.fileno()], [], [], 0)
+        watch.register(connection.fileno(), select.POLLIN)
+        return bool(watch.poll(0))
     except (OSError, ValueError):
         return True
-    return bool(readable)
 
 
 def _unavailable(error: OperationalError) -> str:

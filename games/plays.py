@@ -252,13 +252,27 @@ COUNT_SCORE = {
     )
     for dialect, module in (("postgresql", postgresql), ("sqlite", sqlite))
 }
+#: PostgreSQL: the rows of a finished play's words, locked in the words' order. Two
+#: plays finishing together then lock the words they share in the same order, and
+#: never wait on each other; an UPDATE alone locks them in the order its plan visits
+#: them, which is not always the words' (by the index, or by the table's pages), and
+#: two such updates deadlocked under load (benchmarks/README.md, "Today's board").
+_FINDERS_LOCKED = (
+    select(_BOARD_WORDS.c.word)
+    .where(
+        _BOARD_WORDS.c.board_id == bindparam("board"),
+        _BOARD_WORDS.c.word == any_(bindparam("words", type_=postgresql.ARRAY(String))),
+    )
+    .order_by(_BOARD_WORDS.c.word)
+    .with_for_update()
+)
 #: One more finder for each of the words of a play finished: the words as a list
 #: (PostgreSQL: an array) or a JSON array (SQLite), one parameter however many.
 COUNT_FINDERS = {
     "postgresql": update(_BOARD_WORDS)
     .where(
         _BOARD_WORDS.c.board_id == bindparam("board"),
-        _BOARD_WORDS.c.word == any_(bindparam("words", type_=postgresql.ARRAY(String))),
+        _BOARD_WORDS.c.word.in_(_FINDERS_LOCKED),
     )
     .values(finders=_BOARD_WORDS.c.finders + 1),
     "sqlite": update(_BOARD_WORDS)
@@ -868,8 +882,8 @@ class Plays:
         backend = self.database.backend
         session.execute(COUNT_SCORE[backend], {"board": play.board_id, "score": score})
         if words:
-            # In one order in every transaction, so two plays finishing together lock
-            # the words they share in the same order and never wait on each other.
+            # In one order in every transaction (SQLite: one writer at a time;
+            # PostgreSQL: locked in order, _FINDERS_LOCKED).
             found = sorted(word for word, _points in words)
             session.execute(
                 COUNT_FINDERS[backend],
