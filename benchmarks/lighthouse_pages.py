@@ -76,6 +76,7 @@ PAGE_NAMES = [
     "play together",
     "room lobby",
     "room round",
+    "challenge results",
     "tabletop",
 ]
 #: A round long enough to outlast the audits.
@@ -242,10 +243,26 @@ def new_room(base: str, start: bool) -> tuple[str, dict[str, str]]:
     return f"/room/{code}", {name: value}
 
 
+def taken_challenge(base: str) -> tuple[str, dict[str, str]]:
+    """A challenge on the 4x4 board taken by a friend, one word found by both: its page's
+    path and the friend's cookie (the ranking, both lists side by side, the words missed)."""
+    with urllib.request.urlopen(f"{base}/solve?{urlencode({'board': BOARD_4X4})}") as answer:
+        words = [found["word"] for found in json.loads(answer.read())["words"]]
+    made, _ = post_json(base, "/challenges", {"board": BOARD_4X4, "words": words[:3]})
+    code = made["challenge"]
+    _, cookie = post_json(base, f"/challenges/{code}/play", {})
+    for word in words[2:5]:
+        post_json(base, f"/challenges/{code}/words", {"word": word}, cookie)
+    post_json(base, f"/challenges/{code}/finish", {}, cookie)
+    name, value = cookie.split("=", 1)
+    return f"/challenge/{code}", {name: value}
+
+
 def pages(base: str) -> list[Page]:
     """The pages to audit, rooms created on this server."""
     lobby, lobby_cookies = new_room(base, start=False)
     playing, playing_cookies = new_room(base, start=True)
+    challenge, challenge_cookies = taken_challenge(base)
     practice_round = {
         "url": "/practice?" + urlencode({"board": BOARD_4X4, "seconds": ROUND_SECONDS}),
         "click": "#start",
@@ -261,6 +278,7 @@ def pages(base: str) -> list[Page]:
         Page("play together", "/room"),
         Page("room lobby", lobby, lobby_cookies),
         Page("room round", playing, playing_cookies),
+        Page("challenge results", challenge, challenge_cookies),
         Page("tabletop", "/table?" + urlencode({"dice": "classic", "seed": "7"})),
     ]
 

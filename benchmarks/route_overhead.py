@@ -2,7 +2,7 @@
 
     python benchmarks/route_overhead.py [--duration 10] [--rounds 3] [--warmup 3]
         [--connections 16] [--routes all] [--base REV | --no-base] [--bare flask,app]
-        [--boards 200] [--language de] [--recipe]
+        [--boards 200] [--language de] [--recipe] [--server-env NAME=VALUE]
 
 Servers, all started before the first measurement, each on a loopback port:
 
@@ -35,10 +35,13 @@ included: ``process_cpu.py``) per answer, with the bare app's as a share of
 it: on a busy machine, where the servers get what CPU the others leave, the steadier
 of the two figures.
 
-``--recipe`` serves the two apps through the production recipe instead (nginx in front
-of gunicorn, ``deploy/serve.py`` of each tree), without the bare apps: the figures of
-/solve under nginx. Needs wrk, and nginx for ``--recipe`` (Debian: apt-get install wrk
-nginx). Everything stays on 127.0.0.1; every run is bounded in time.
+``--recipe`` serves every server through the production recipe instead (nginx in
+front of gunicorn, ``deploy/serve.py`` of each tree; the bare apps through the same
+recipe, ``bare_recipe.py``): the figures of /solve under nginx, beside what the stack
+allows for the same documents. ``--server-env NAME=VALUE`` gives every server a
+setting to try (``BOGGLE_WORKERS``, ``GUNICORN_CMD_ARGS``). Needs wrk, and nginx for
+``--recipe`` (Debian: apt-get install wrk nginx). Everything stays on 127.0.0.1;
+every run is bounded in time.
 """
 
 from __future__ import annotations
@@ -66,6 +69,8 @@ from route_profile import base_tree, merge_base  # noqa: E402
 from route_requests import ROUTES, HotPath, build, write_answers, write_requests  # noqa: E402
 
 LUA = ROOT / "benchmarks" / "route_load.lua"
+#: The bare app through the production recipe, in place of the project's app.
+BARE_RECIPE = "benchmarks/bare_recipe.py"
 #: The bare app's names in the table, by its JSON encoder (``BOGGLE_BARE_JSON``).
 BARE_LABELS = {"flask": "bare", "app": "bare, app's JSON"}
 #: Fields that differ from one answer to the next, or from one server's rooms to another's.
@@ -149,7 +154,10 @@ class Server:
                 cwd=self.tree, env=env, check=True, capture_output=True,
             )  # fmt: skip
         if self.recipe:
-            command = [sys.executable, "deploy/serve.py", "--port", str(self.port),
+            # The project's app through deploy/serve.py; the bare app through the same
+            # recipe with itself in the app's place (bare_recipe.py).
+            script = "deploy/serve.py" if self.app.startswith("app:") else BARE_RECIPE
+            command = [sys.executable, script, "--port", str(self.port),
                        "--run-dir", str(self.folder / "run")]  # fmt: skip
         else:
             env["BOGGLE_BIND"] = f"127.0.0.1:{self.port}"
@@ -229,10 +237,21 @@ def main() -> int:
         "project's, web/answers.py), or both (default)",
     )
     parser.add_argument(
-        "--recipe", action="store_true", help="through nginx (deploy/serve.py), no bare app"
+        "--recipe",
+        action="store_true",
+        help="through nginx (deploy/serve.py), the bare apps too (bare_recipe.py)",
+    )
+    parser.add_argument(
+        "--server-env",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an environment variable for every server, to try a setting (BOGGLE_WORKERS=3, "
+        "GUNICORN_CMD_ARGS='--worker-class gthread --threads 2'); repeatable",
     )
     args = parser.parse_args()
     routes = list(ROUTES) if args.routes == "all" else args.routes.split(",")
+    settings = dict(pair.split("=", 1) for pair in args.server_env)
     for program in ("wrk",) + (("nginx",) if args.recipe else ()):
         if shutil.which(program) is None and not Path(f"/usr/sbin/{program}").exists():
             print(f"error: {program} is not installed (Debian: apt-get install {program})")
@@ -240,14 +259,16 @@ def main() -> int:
 
     work = Path(tempfile.mkdtemp(prefix="boggle-route-overhead-"))
     work.chmod(0o711)  # nginx's workers, run as nobody under root, pass through to sockets
-    servers = [Server("this", ROOT, "app:create_app()", work / "this", args.recipe)]
+    servers = [Server("this", ROOT, "app:create_app()", work / "this", args.recipe, settings)]
     try:
         if not args.no_base:
             revision = args.base or merge_base()
             (work / "base-tree").mkdir()
             tree = base_tree(revision, work / "base-tree")
             label = f"base {revision[:10]}"
-            servers.append(Server(label, tree, "app:create_app()", work / "base", args.recipe))
+            servers.append(
+                Server(label, tree, "app:create_app()", work / "base", args.recipe, settings)
+            )
         for server in servers:
             server.start()
         for server in servers:
@@ -257,26 +278,30 @@ def main() -> int:
             server.hot = build(sender(server.port), args.boards, args.language)
         this = servers[0].hot
         assert this is not None
-        if not args.recipe:
-            answers = work / "answers.json"
-            write_answers(this, str(answers))
-            bares = [
-                Server(
-                    BARE_LABELS[encoder],
-                    ROOT,
-                    "benchmarks.bare_app:create_app()",
-                    work / f"bare-{encoder}",
-                    env={"BOGGLE_BARE_ANSWERS": str(answers), "BOGGLE_BARE_JSON": encoder},
-                    config="benchmarks/bare_gunicorn_conf.py",
-                )
-                for encoder in args.bare.split(",")
-            ]
-            for bare in bares:
-                bare.hot = this
-                bare.start()
-            for bare in bares:
-                wait_until_answering(bare, 180)
-            servers[:0] = bares
+        answers = work / "answers.json"
+        write_answers(this, str(answers))
+        bares = [
+            Server(
+                BARE_LABELS[encoder],
+                ROOT,
+                "benchmarks.bare_app:create_app()",
+                work / f"bare-{encoder}",
+                args.recipe,
+                env={
+                    **settings,
+                    "BOGGLE_BARE_ANSWERS": str(answers),
+                    "BOGGLE_BARE_JSON": encoder,
+                },
+                config="benchmarks/bare_gunicorn_conf.py",
+            )
+            for encoder in filter(None, args.bare.split(","))
+        ]
+        for bare in bares:
+            bare.hot = this
+            bare.start()
+        for bare in bares:
+            wait_until_answering(bare, 180)
+        servers[:0] = bares
         load = os.getloadavg()
         print(
             f"wrk, 1 thread, {args.connections} connections, {args.duration} s a run, "

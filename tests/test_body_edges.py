@@ -129,8 +129,13 @@ def test_a_complaint_about_the_framing_with_no_words_is_named_by_its_type(app: F
 
 
 def ended_input(body: bytes) -> dict[str, Any]:
-    """The body's part of an environ from a server that ends the input at the body's end."""
-    return {"wsgi.input": io.BytesIO(body), "wsgi.input_terminated": True}
+    """The body's part of an environ from a server that ends the input at the body's end
+    (a chunked body: its length is not said)."""
+    return {
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.input_terminated": True,
+        "HTTP_TRANSFER_ENCODING": "chunked",
+    }
 
 
 def test_a_body_is_thrown_away_up_to_the_most_asked_even_inside_a_chunk() -> None:
@@ -144,3 +149,20 @@ def test_a_body_shorter_than_the_most_is_thrown_away_to_its_end_and_counted() ->
     environ = ended_input(b"x" * 1000)
     assert discard_body(environ) == 1000
     assert environ["wsgi.input"].tell() == 1000
+
+
+def test_a_body_with_a_length_is_thrown_away_to_its_end() -> None:
+    environ = ended_input(b"x" * 1000)
+    del environ["HTTP_TRANSFER_ENCODING"]
+    environ["CONTENT_LENGTH"] = "1000"
+    assert discard_body(environ) == 1000
+
+
+def test_a_request_that_says_it_has_no_body_is_not_read() -> None:
+    # No length and no Transfer-Encoding is no body (RFC 9112): the input is not asked.
+    for length in ({}, {"CONTENT_LENGTH": ""}, {"CONTENT_LENGTH": "0"}):
+        environ = ended_input(b"x" * 1000)
+        del environ["HTTP_TRANSFER_ENCODING"]
+        environ.update(length)
+        assert discard_body(environ) == 0
+        assert environ["wsgi.input"].tell() == 0

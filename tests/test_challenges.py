@@ -6,9 +6,13 @@ many takers ranked; the link as a QR code. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from apart_db import board_words, game_of
+from babel.support import Translations
 from flask import Flask
 from flask.testing import FlaskClient
+from html_tree import parse
 from rooms_db import START, Clock
 
 from boggle import Catalog
@@ -17,6 +21,7 @@ from boggle.solver import solve
 
 DAY = "2027-01-15"
 BOARD = "sers/patg/line/sers"
+CATALOGUES = Path(__file__).resolve().parent.parent / "translations"
 
 
 def words_of(catalog: Catalog, board: str = BOARD, min_length: int = 3) -> list[str]:
@@ -124,6 +129,46 @@ def test_the_taker_and_the_challenger_see_both_lists_judged_as_a_game(
     back = ann.get(f"/challenges/{code}").json
     assert back["versus"]["players"] == seen["versus"]["players"]
     assert {(r["number"], r["you"]) for r in back["ranking"]} == {(1, True), (2, False)}
+
+
+def test_the_results_page_says_why_side_by_side_scores_less_than_the_ranking(
+    apart_app: Flask, catalog: Catalog, clock: Clock
+) -> None:
+    words = words_of(catalog)
+    points = {found.word: found.score for found in solve(parse_board(BOARD), catalog.get()).words}
+    ann, bob = apart_app.test_client(), apart_app.test_client()
+    code = make(ann, words=words[:2])["challenge"]
+    take(bob, code, words[1:3], clock)  # words[1] found by both
+    notes = {
+        "ranking-note": "Each player's own words, scored alone.",
+        "columns-note": "The two lists judged against each other: words found by both are "
+        "crossed off and score nothing here, so these points can be fewer than the ranking's.",
+    }
+    for language in ("en", "de", "fr", "es", "it", "nl"):
+        bob.set_cookie("lang", language)
+        page = parse(bob.get(f"/challenge/{code}").get_data(as_text=True))
+        # The ranking counts each list alone; side by side, the shared word scores nothing.
+        ranking = {
+            int(row.attrs["data-number"]): row.find_all("td")[-1].text
+            for row in page.by_id("ranking").find_all("tr")
+        }
+        assert ranking == {
+            1: str(points[words[0]] + points[words[1]]),
+            2: str(points[words[1]] + points[words[2]]),
+        }
+        columns = {
+            int(column.attrs["data-number"]): column.find("span", **{"class": "player-total"}).text
+            for column in page.by_id("columns").find_all("section")
+        }
+        assert [total.split()[0] for _, total in sorted(columns.items())] == [
+            str(points[words[0]]),
+            str(points[words[2]]),
+        ]
+        translations = Translations.load(CATALOGUES, [language], domain="messages")
+        for note, english in notes.items():
+            said = page.by_id(note).text
+            assert said == translations.gettext(english), (language, note)
+            assert (said == english) == (language == "en"), (language, note)
 
 
 def test_many_takers_are_ranked_and_the_challenger_picks_whom_to_compare_with(

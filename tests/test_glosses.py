@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import sys
 from collections.abc import Iterator
@@ -184,9 +185,114 @@ def test_a_stem_that_drops_a_negating_prefix_is_refused(german: Glosses) -> None
 
 def test_a_long_gloss_is_cut_at_a_word_with_an_ellipsis() -> None:
     rebuild = load_rebuild()
-    cut = rebuild.clean("Wort " * 100)
+    cut = rebuild.clean("Wort " * 100, "Wort")
     assert len(cut) <= rebuild.MAX_GLOSS_CHARS and cut.endswith("Wort…")
-    assert rebuild.clean(" kurz\n und  gut ") == "kurz und gut"
+    assert rebuild.clean(" kurz\n und  gut ", "kurz") == "kurz und gut"
+
+
+# Glosses as the packages give them, each with its lemma and what the card shows.
+MARKUP_LEFT_BY_THE_PACKAGES = [
+    # German: a reference standing for the entry's own sense reads as the lemma.
+    ("Betriebsführung", "Personal, das [1] leistet", "Personal, das Betriebsführung leistet"),
+    ("Tollkirsche", "Frucht von [2]", "Frucht von Tollkirsche"),
+    ("Atheismus", "Art von [1] und/oder [2]", "Art von Atheismus"),
+    # ... a reference on a word, or after a noun, is that word's sense: it goes.
+    ("auftauen", "schmelzen[2]", "schmelzen"),
+    (
+        "Eigelb",
+        "innerer Dotterbereich eines Eies[2][3], der",
+        "innerer Dotterbereich eines Eies, der",
+    ),
+    ("Sack", "aus grobem Stoff[1], [2] oder anderem", "aus grobem Stoff oder anderem"),
+    (
+        "Auditorium",
+        "Raum, in dem sich ein Auditorium [1] aufhält",
+        "Raum, in dem sich ein Auditorium aufhält",
+    ),
+    # ... a pointer at a sense goes with it.
+    (
+        "Katze",
+        "weibliches Exemplar des unter [1] beschriebenen Haustieres",
+        "weibliches Exemplar des beschriebenen Haustieres",
+    ),
+    ("Baseball", "der in [1] verwendete Ball", "der verwendete Ball"),
+    ("Bandage", "im übertragenen Sinne zu [1b]: Mittel", "im übertragenen Sinne: Mittel"),
+    ("Freundin", "zu [2]: intime Freundin", "intime Freundin"),
+    (
+        "Chor",
+        "Musikstück, das von einem Chor (siehe [1]) dargeboten wird",
+        "Musikstück, das von einem Chor dargeboten wird",
+    ),
+    ("punktieren", "eine Note im Sinne von [2b] spielen", "eine Note spielen"),
+    # ... context labels read as the page shows them; quality notes go.
+    ("Abschied", "{{K|ft= zu [1]; verhüllend}} Zeitpunkt", "verhüllend: Zeitpunkt"),
+    ("Augenzeuge", "{{K|allg.|ft=auch }} männliche Person", "allg., auch: männliche Person"),
+    (
+        "Bühne",
+        "{{K|landschaftlich|Südwestdeutschlandvergleiche , abgerufen am 4. Februar 2014}}"
+        " Dachboden",
+        "landschaftlich, Südwestdeutschland: Dachboden",
+    ),
+    ("Kopf", "{{QS Bedeutungen|Bedeutungen fehlen, siehe: }}", ""),
+    ("Finale", "letzter Wettkampf<!--", "letzter Wettkampf"),
+    ("Meineid", "falsche Aussage zu beschwören ()", "falsche Aussage zu beschwören"),
+    (
+        "Lauterkeit",
+        "im Rahmen des [http://bundesrecht.juris.de/bundesrecht/uwg_2004/index.html|"
+        " Gesetzes gegen den unlauteren Wettbewerb (UWG)]",
+        "im Rahmen des Gesetzes gegen den unlauteren Wettbewerb (UWG)",
+    ),
+    # French: templates, links and image captions; its space before ":" and ";" stays.
+    ("ferricyanure", "Ion de formule {{fchim|[Fe(CN)|6|]}}.", "Ion de formule [Fe(CN)6]."),
+    (
+        "benoît",
+        "{{term|Du XII au XIX siècle}} Béni, bienheureux.",
+        "(Du XII au XIX siècle) Béni, bienheureux.",
+    ),
+    (
+        "châlonnais",
+        "Relatif à Châlons{{R|Mairie|2=}}, commune française",
+        "Relatif à Châlons, commune française",
+    ),
+    (
+        "pruneau",
+        "vignette|Séchage de [[prune d\N{RIGHT SINGLE QUOTATION MARK}Agen|pruneaux d'Agen.]]"
+        "Fruit séché",
+        "Fruit séché",
+    ),
+    (
+        "caddie",
+        "Chariot de supermarché. vignette|Un caddie abandonné (sens 3)",
+        "Chariot de supermarché.",
+    ),
+    (
+        "cairn",
+        "Monticule de pierres pour marquer un endroit.vignette",
+        "Monticule de pierres pour marquer un endroit.",
+    ),
+    (
+        "catégorie",
+        "plusieurs chose]]s qui sont d\N{RIGHT SINGLE QUOTATION MARK}espèce différente",
+        "plusieurs choses qui sont d\N{RIGHT SINGLE QUOTATION MARK}espèce différente",
+    ),
+    (
+        "détresse",
+        "Situation malheureuse ; embarras critique",
+        "Situation malheureuse ; embarras critique",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lemma", "gloss", "shown"), MARKUP_LEFT_BY_THE_PACKAGES)
+def test_wiki_markup_the_packages_left_is_cleaned(lemma: str, gloss: str, shown: str) -> None:
+    assert load_rebuild().clean_markup(gloss, lemma) == shown
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_shipped_glosses_hold_no_wiki_markup(code: str) -> None:
+    lemmas = shipped_files(code, WORDLISTS)["lemmas"].read_text(encoding="utf-8")
+    leftovers = re.compile(r"\[\d+[a-z]?\]|\{\{|\}\}|\[\[|\]\]|(?:vignette|thumb)\||<!--")
+    assert [line[:80] for line in lemmas.splitlines() if leftovers.search(line)] == []
 
 
 # --- The engine ----------------------------------------------------------------------

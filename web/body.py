@@ -156,7 +156,7 @@ def discard_body(environ: dict[str, Any], most: int = DISCARD_LIMIT) -> int:
     for the client's next request.
     """
     stream = environ.get("wsgi.input")
-    if stream is None or not environ.get("wsgi.input_terminated"):
+    if stream is None or not environ.get("wsgi.input_terminated") or not has_body(environ):
         return 0
     read = 0
     try:
@@ -168,6 +168,17 @@ def discard_body(environ: dict[str, Any], most: int = DISCARD_LIMIT) -> int:
     except Exception:  # a broken or lost body: there is nothing more to read
         pass
     return read
+
+
+def has_body(environ: dict[str, Any]) -> bool:
+    """Whether the request says it has a body: a length other than 0, or a
+    Transfer-Encoding (gunicorn passes it on with a chunked body; behind nginx, which
+    reads a body whole first, every body has a length). With neither, HTTP gives a
+    request none (RFC 9112, 6.3), and the server's input holds nothing to read: most
+    requests, every GET among them, go without the server's reader being asked."""
+    return environ.get("CONTENT_LENGTH", "") not in ("", "0") or (
+        "HTTP_TRANSFER_ENCODING" in environ
+    )
 
 
 class DiscardUnreadBody:

@@ -126,7 +126,14 @@ def _request_language() -> i18n.Language | None:
         return None
     cached = getattr(context, "boggle_language", None)
     if cached is None:
-        cached = _language(context.app, get_locale() or LOCALES[DEFAULT])
+        # By the code, as select_locale chooses it, without asking Flask-Babel: its
+        # locale is made, kept on ``g`` and written out (``str(locale)``) only for a
+        # language not made yet, and a request that words nothing through Flask-Babel
+        # never has it chosen.
+        code = language_of(context.request.environ)
+        cached = context.app.extensions.get("boggle.languages", {}).get(code)
+        if cached is None:
+            cached = _language(context.app, get_locale() or LOCALES[DEFAULT])
         context.boggle_language = cached
     return cached
 

@@ -216,8 +216,10 @@ def run_lookup(fields: Mapping[str, Any]) -> dict[str, Any]:
             "bad_word",
             _("the word is %(length)s characters; words are short", length=number(len(word))),
         )
-    # As /define refuses them: characters no word holds and no screen shows.
-    hidden = first_typed(word, lambda ch: not has_invisible(ch))
+    # As /define refuses them: characters no word holds and no screen shows. A word
+    # Python calls printable holds none (no control or format character is), and is
+    # told so in one call rather than one look-up per letter.
+    hidden = None if word.isprintable() else first_typed(word, lambda ch: not has_invisible(ch))
     if hidden is not None:
         where, typed = hidden
         raise bad_request(

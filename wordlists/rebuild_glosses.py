@@ -40,6 +40,7 @@ sys.path.insert(0, str(HERE.parent))  # the boggle package, when run as a script
 sys.path.insert(0, str(HERE))  # rebuild.py beside it, which reads dpkg's list
 
 from rebuild import first_difference, installed_version  # noqa: E402 - after the path is set
+from wiki_markup import clean_markup  # noqa: E402 - after the path is set
 
 from boggle.glosses import HEADER_WIDTH, header, shipped_files  # noqa: E402 - after the path is set
 from boggle.languages import LANGUAGES  # noqa: E402 - after the path is set
@@ -139,9 +140,10 @@ def data_path(package: GlossPackage) -> Path:
     return path
 
 
-def clean(gloss: str) -> str:
-    """A gloss on one line, its spaces collapsed, cut at a word past MAX_GLOSS_CHARS."""
-    gloss = SPACES.sub(" ", gloss).strip()
+def clean(gloss: str, lemma: str) -> str:
+    """A gloss on one line, without the wiki markup the package left (wiki_markup.py),
+    its spaces collapsed, cut at a word past MAX_GLOSS_CHARS."""
+    gloss = clean_markup(SPACES.sub(" ", gloss), lemma)
     if len(gloss) <= MAX_GLOSS_CHARS:
         return gloss
     cut = gloss[: MAX_GLOSS_CHARS - 1].rsplit(" ", 1)[0].rstrip(" ,;:")
@@ -155,7 +157,7 @@ def read_table(path: Path) -> dict[str, tuple[str, ...]]:
         for line in file:
             lemma, _, glosses = line.rstrip("\n").partition("\t")
             # The package splits senses on " | " (a gloss may hold a bare pipe).
-            senses = [clean(gloss) for gloss in glosses.split(" | ")]
+            senses = [clean(gloss, lemma) for gloss in glosses.split(" | ")]
             senses = [sense for sense in senses if sense]
             if senses and "\t" not in lemma and lemma.strip() == lemma:
                 table[lemma] = tuple(senses[:MAX_SENSES])

@@ -154,14 +154,17 @@ const results = new Results($("results"), (word) => {
 });
 
 let latest = 0; // the newest solve; an answer that arrives after a newer one is dropped
+let solving = null; // the newest solve's AbortController: offline, a newer solve ends it
 
 /** Solve the board in params and draw it; `how` is the history method that records it. */
 async function solve(params, how, word = null) {
   const ticket = ++latest;
+  solving?.abort();
+  solving = new AbortController();
   clearErrors();
   let result;
   try {
-    result = await solveAnywhere(params, form.action);
+    result = await solveAnywhere(params, form.action, solving.signal);
   } catch (error) {
     if (ticket !== latest) return;
     results.hide();

@@ -127,6 +127,40 @@ def test_offline_the_solver_finds_solves_words_and_a_practice_round_plays(
     page.context.set_offline(False)
 
 
+# When the page asked for its search and its list's graph, against the end of its
+# DOMContentLoaded, once it has read the graph file (ms from the navigation's start).
+ASKED_FOR_SEARCH = """async () => {
+    const deadline = Date.now() + 20000;
+    const asked = (pattern) =>
+        performance.getEntriesByType("resource").find((e) => pattern.test(e.name))?.startTime;
+    while (asked(/\\/graphs\\/standard\\/.+\\.bin$/) === undefined) {
+        if (Date.now() > deadline) throw new Error("the graph file not read after 20 s");
+        await new Promise((wait) => setTimeout(wait, 50));
+    }
+    return {
+        loaded: performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd,
+        search: asked(/\\/static\\/wasm\\/walk\\.wasm$/),
+        document: asked(/\\/graphs\\/standard\\??$/),
+    };
+}"""
+
+
+def test_offline_the_solver_page_makes_its_search_ready_as_it_loads_before_any_press(
+    page: Any, live_url: str
+) -> None:
+    page.goto(f"{live_url}/")
+    page.evaluate(READY_OFFLINE, "standard")
+    page.context.set_offline(True)
+    # The bare page, no board to solve: nothing but the page's own start asks for them.
+    page.reload()
+    asked = page.evaluate(ASKED_FOR_SEARCH)
+    # Both asked for by the page's script as it ran, before the document was even
+    # loaded: not left to an idle moment after the load, when a press may come first.
+    assert asked["search"] is not None and asked["document"] is not None, asked
+    assert asked["search"] < asked["loaded"] and asked["document"] < asked["loaded"], asked
+    page.context.set_offline(False)
+
+
 def board_of(page: Any) -> str:
     """The practice round's board as typed for /solve: its faces row by row."""
     rows = page.eval_on_selector_all(

@@ -125,6 +125,14 @@ EDGES_IN_BAR = """(bar) => {
 }"""
 
 
+# The board's panel's height and the word list's top, in CSS px from the page's top.
+PANEL_AND_WHAT_FOLLOWS = """() => {
+    const panel = document.querySelector(".board-bar").closest(".panel").getBoundingClientRect();
+    const list = document.querySelector(".words-panel").getBoundingClientRect();
+    return [panel.height, list.top + scrollY];
+}"""
+
+
 def test_on_a_phone_the_pinned_board_spans_the_page_and_lets_go_past_the_list(
     open_page: Callable[..., AbstractContextManager[Page]],
     live_url: str,
@@ -134,6 +142,8 @@ def test_on_a_phone_the_pinned_board_spans_the_page_and_lets_go_past_the_list(
     with open_page(**PHONE_390) as page:
         page.goto(f"{live_url}/?{urlencode({'board': BOARD})}")
         bar = page.locator(".board-bar")
+        settle(page)
+        in_place = page.evaluate(PANEL_AND_WHAT_FOLLOWS)
         # Down the list: the board pins, as wide as the page, nothing beside it.
         page.locator("#words-title").evaluate("title => title.scrollIntoView()")
         page.mouse.wheel(0, 200)
@@ -141,6 +151,13 @@ def test_on_a_phone_the_pinned_board_spans_the_page_and_lets_go_past_the_list(
         settle(page)
         pinned = box(bar)
         assert (pinned["x"], pinned["y"], pinned["width"]) == (0, 0, 390)
+        # Its place is kept: the panel is as tall, nothing below moves up (to within the
+        # whole pixels the script measures the bar in; 11.6 px once, the gap under it).
+        kept = page.evaluate(PANEL_AND_WHAT_FOLLOWS)
+        assert all(abs(now - before) < 1 for now, before in zip(kept, in_place, strict=True)), (
+            kept,
+            in_place,
+        )
         assert all(page.locator(".board-bar").evaluate(EDGES_IN_BAR))
         page.screenshot(path=artifacts / "phone-pinned.png")
 

@@ -23,6 +23,7 @@ import segno
 from flask import Response, current_app, jsonify, request
 from flask_babel import format_decimal
 from flask_babel import gettext as _
+from werkzeug.http import quote_etag
 from werkzeug.sansio.utils import get_current_url
 
 from boggle.dice import min_length_for, roll_plan, rules_of
@@ -624,21 +625,26 @@ def room_response(code: str, token: str | None, status: int) -> Response:
 
     # The version and, unless the caller's copy is current, the document, read
     # together (in one transaction when the visit writes nothing).
-    _version, state = rooms().poll(code, token, client_address(), wanted)
-    tag = tags[-1]
+    store = rooms()
+    _version, state = store.poll(code, token, client_address(), wanted)
     if state is None:
         response = Response(status=304)
     else:
         document = {"room": state.pop("room"), "url": url, **state}
-        document["now"] = round(rooms().clock(), 3)
+        document["now"] = round(store.clock(), 3)
         response = jsonify(document)
         response.status_code = status
-    response.set_etag(tag)
-    response.headers[SERVER_TIME_HEADER] = f"{rooms().clock():.3f}"
-    # The document is the caller's own ("you"): no shared cache may keep it, and the
-    # client asks again each time, with its tag.
-    response.headers["Cache-Control"] = "private, no-cache"
-    response.vary.update(("Authorization", "Cookie"))
+    # Added in one list to an answer that has none of them (a poll's every two
+    # seconds): the document is the caller's own ("you"), so no shared cache may keep
+    # it, and the client asks again each time, with its tag.
+    response.headers.extend(
+        (
+            ("ETag", quote_etag(tags[-1])),
+            (SERVER_TIME_HEADER, f"{store.clock():.3f}"),
+            ("Cache-Control", "private, no-cache"),
+            ("Vary", "Authorization, Cookie"),
+        )
+    )
     return response
 
 

@@ -54,16 +54,17 @@ const kept = new Set(); // the lists this page has had the worker keep
  * Have the service worker keep a list's graph (and the search) for offline use: once
  * it controls the page (on a first visit, once it has taken over), the list's document
  * and graph file are fetched through it, while the page is idle. Offline, the search is
- * made ready instead. Failures are said when the page needs the graph, not here.
+ * made ready instead, at once. Failures are said when the page needs the graph, not here.
  */
 export async function prepare(name, base = location.href) {
-  const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run, 200));
   if (!online()) {
-    // The page's own search will answer: made ready (the search compiled, the graph
-    // read from the worker's cache) while the page is idle, not at the first press.
-    idle(() => searchWith(name, base).catch(() => {}));
+    // The page's own search will answer: made ready at once, as the page loads (the
+    // search compiled, the graph read from the worker's cache), so that a press right
+    // after a reload finds it ready. Online no such work runs as the page loads.
+    searchWith(name, base).catch(() => {});
     return;
   }
+  const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run, 200));
   if (kept.has(name)) return;
   kept.add(name);
   await underWorker();
@@ -77,12 +78,19 @@ export async function prepare(name, base = location.href) {
   });
 }
 
+/** The page's search, compiled once (its file is small: compiled in a millisecond or two). */
+function compiled() {
+  if (!search) {
+    search = getBytes(WASM).then(loadSearch);
+    search.catch(() => (search = null)); // asked again the next time it is needed
+  }
+  return search;
+}
+
 /** The page's search with the list's graph in use. */
 async function searchWith(name, base) {
-  const { document, bytes } = await graphOf(name, base);
-  search ??= getBytes(WASM).then(loadSearch);
-  search.catch(() => (search = null));
-  const ready = await search;
+  // Both at once: the search compiles while the graph is read.
+  const [{ document, bytes }, ready] = await Promise.all([graphOf(name, base), compiled()]);
   if (ready.graph?.name !== document.dictionary) ready.useGraph(document.dictionary, bytes, document.layout);
   return { ready, document };
 }
@@ -117,9 +125,11 @@ function minLengthOf(value, rows, cols) {
 /**
  * Solve a board here: `fields` as /solve takes them ({board, min_length, dictionary}).
  * Resolves to the /solve document for it, without the rating and the spellings only
- * the server has; throws an ApiError as /solve would answer.
+ * the server has; throws an ApiError as /solve would answer. A solve whose `signal`
+ * is aborted while the search gets ready (a newer one asked for) ends with its
+ * reason, before the walk: the newer one's walk does not wait behind it.
  */
-export async function solveHere(fields, base = location.href) {
+export async function solveHere(fields, base = location.href, signal = null) {
   const name = fields.dictionary;
   let found;
   try {
@@ -127,6 +137,7 @@ export async function solveHere(fields, base = location.href) {
   } catch (error) {
     throw unavailable(error);
   }
+  signal?.throwIfAborted();
   const { ready, document } = found;
   const faces = parseBoard(String(fields.board ?? ""), language(document.reading));
   if (!faces) {
@@ -269,9 +280,10 @@ const unanswered = (error) => error.offline || error.code === "server_busy";
 /**
  * The /solve document for `fields` ({board, min_length, dictionary}, or the same as
  * URLSearchParams): the server's, or the page's own search's when the server cannot be
- * reached or is busy. Its `engine` says which answered ("server" or "browser").
+ * reached or is busy. Its `engine` says which answered ("server" or "browser");
+ * `signal`, aborted, stops the page's search before its walk (solveHere).
  */
-export async function solveAnywhere(fields, base = location.href) {
+export async function solveAnywhere(fields, base = location.href, signal = null) {
   if (online()) {
     try {
       return { ...(await getJSON("solve", fields, base)), engine: "server" };
@@ -279,7 +291,7 @@ export async function solveAnywhere(fields, base = location.href) {
       if (!unanswered(error)) throw error;
     }
   }
-  return solveHere(fields instanceof URLSearchParams ? Object.fromEntries(fields) : fields, base);
+  return solveHere(fields instanceof URLSearchParams ? Object.fromEntries(fields) : fields, base, signal);
 }
 
 /** A random board: the server's /random, or rolled here from the list's dice. */
