@@ -36,17 +36,18 @@ from __future__ import annotations
 
 import argparse
 import heapq
-import http.client
 import json
 import os
 import random
 import shutil
+import socket
 import statistics
 import sys
 import tempfile
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -55,6 +56,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.load_test import RunningServer, free_port, wait_until_healthy  # noqa: E402
+from benchmarks.process_cpu import tree_cpu_seconds  # noqa: E402
 from benchmarks.rooms_load import POSTGRES_BIN, migrate, percentile, start_postgres  # noqa: E402
 from boggle import Catalog  # noqa: E402
 from boggle.solver import solve  # noqa: E402
@@ -89,43 +91,129 @@ class Tally:
 
 
 class Connection:
-    """One keep-alive connection to the server, timing every request."""
+    """One keep-alive connection to the server, timing every request.
+
+    The requests are written and the answers read straight on a socket, byte for byte
+    the requests ``http.client`` sends (the same request line and headers, in its
+    order), because on these 2 cores the clients share the CPU with the server:
+    ``http.client`` parses every answer's headers with the ``email`` package, and at
+    about 500 requests a second that was a sizeable share of a core taken from the
+    server being measured (README, "Today's board under load"). An answer's body is
+    decoded only when it is an error, whose code is counted.
+    """
 
     def __init__(self, port: int) -> None:
         self.port = port
-        self.http = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.host = f"127.0.0.1:{port}".encode()
+        self.sock: socket.socket | None = None
+        self.buffer = b""
+
+    def _connect(self) -> socket.socket:
+        self.close()
+        self.sock = socket.create_connection(("127.0.0.1", self.port), timeout=60)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.buffer = b""
+        return self.sock
+
+    def close(self) -> None:
+        """Close the connection, if open."""
+        if self.sock is not None:
+            self.sock.close()
+            self.sock = None
+
+    def _read_answer(self, sock: socket.socket) -> tuple[int, list[bytes], bytes]:
+        """The next answer's status, header lines and body (Content-Length or chunked)."""
+        while b"\r\n\r\n" not in self.buffer:
+            self._fill(sock)
+        head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
+        status_line, *lines = head.split(b"\r\n")
+        status = int(status_line.split(b" ", 2)[1])
+        length, chunked, close = 0, False, False
+        for line in lines:
+            name, _, value = line.partition(b":")
+            name = name.strip().lower()
+            if name == b"content-length":
+                length = int(value)
+            elif name == b"transfer-encoding":
+                chunked = b"chunked" in value.lower()
+            elif name == b"connection":
+                close = value.strip().lower() == b"close"
+        if chunked:
+            body = b""
+            while True:
+                while b"\r\n" not in self.buffer:
+                    self._fill(sock)
+                size_line, self.buffer = self.buffer.split(b"\r\n", 1)
+                size = int(size_line.split(b";")[0], 16)
+                while len(self.buffer) < size + 2:
+                    self._fill(sock)
+                body, self.buffer = body + self.buffer[:size], self.buffer[size + 2 :]
+                if size == 0:
+                    break
+        else:
+            while len(self.buffer) < length:
+                self._fill(sock)
+            body, self.buffer = self.buffer[:length], self.buffer[length:]
+        if close:
+            self.close()
+        return status, lines, body
+
+    def _fill(self, sock: socket.socket) -> None:
+        data = sock.recv(65536)
+        if not data:
+            raise ConnectionError("the server closed the connection")
+        self.buffer += data
 
     def request(
-        self, method: str, path: str, token: str = "", body: dict | None = None
+        self,
+        method: str,
+        path: str,
+        token: str = "",
+        body: dict | None = None,
+        *,
+        decode: bool = False,
     ) -> tuple[int, dict, str, float]:
-        """(status, JSON body, the player key it set if any, ms). Reconnects once if dropped."""
-        headers = {"Accept": "application/json"}
-        if token:
-            headers["Cookie"] = f"{COOKIE}={token}"
-        payload = None
+        """(status, JSON body of an error, or of any answer if ``decode`` (else {}), the
+        player key it set if any, ms). Reconnects once if dropped."""
+        # What http.client sends for request(method, path, body, headers): its Host and
+        # Accept-Encoding, a Content-Length for a body, then the headers given.
+        head = [f"{method} {path} HTTP/1.1".encode(), b"Host: " + self.host,
+                b"Accept-Encoding: identity"]  # fmt: skip
+        payload = b""
         if body is not None:
             payload = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
+            head.append(b"Content-Length: %d" % len(payload))
+        head.append(b"Accept: application/json")
+        if token:
+            head.append(f"Cookie: {COOKIE}={token}".encode())
+        if body is not None:
+            head.append(b"Content-Type: application/json")
+        message = b"\r\n".join(head) + b"\r\n\r\n" + payload
         for attempt in (1, 2):
             started = time.perf_counter()
             try:
-                self.http.request(method, path, body=payload, headers=headers)
-                response = self.http.getresponse()
-                raw = response.read()
-            except (ConnectionError, http.client.HTTPException, TimeoutError):
-                self.http.close()
-                self.http = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+                sock = self.sock or self._connect()
+                sock.sendall(message)
+                status, lines, raw = self._read_answer(sock)
+            except (OSError, ValueError, IndexError):
+                self.close()
                 if attempt == 2:
                     return 0, {}, "", (time.perf_counter() - started) * 1000
                 continue
             ms = (time.perf_counter() - started) * 1000
-            cookie = response.getheader("Set-Cookie", "") or ""
-            key = cookie.split(";", 1)[0].partition("=")[2] if cookie.startswith(COOKIE) else ""
-            try:
-                data = json.loads(raw) if raw else {}
-            except ValueError:
-                data = {}
-            return response.status, data, key, ms
+            key = ""
+            for line in lines:
+                if line[:11].lower() == b"set-cookie:":
+                    cookie = line[11:].strip().decode()
+                    if cookie.startswith(COOKIE):
+                        key = cookie.split(";", 1)[0].partition("=")[2]
+            data = {}
+            if raw and (decode or status not in EXPECTED):
+                try:
+                    data = json.loads(raw)
+                except ValueError:
+                    data = {}
+            return status, data, key, ms
         raise AssertionError("unreachable")
 
 
@@ -308,7 +396,8 @@ def results_side_by_side(port: int, url: str, args) -> dict:
     seeded = {}
     for language, count in sizes.items():
         key = f"{today()}/{language}/4x4"
-        status, body, _, _ = connection.request("GET", f"/daily/{key}")  # stores the board
+        # Asking for the board stores it.
+        status, body, _, _ = connection.request("GET", f"/daily/{key}", decode=True)
         if status != 200:
             raise SystemExit(f"GET /daily/{key} answered {status}: {body}")
         board = board_id_of(url, key)
@@ -322,7 +411,9 @@ def results_side_by_side(port: int, url: str, args) -> dict:
     for _ in range(args.samples):
         for language, (key, count, _) in seeded.items():
             token = f"seed-{language}-{rng.randint(1, count)}"
-            status, body, _, ms = connection.request("GET", f"/daily/{key}/results", token)
+            status, body, _, ms = connection.request(
+                "GET", f"/daily/{key}/results", token, decode=True
+            )
             if status != 200 or body.get("players") != count:
                 errors += 1
             times[language].append(ms)
@@ -359,6 +450,33 @@ def report_day(tally: Tally, elapsed: float, args, server: RunningServer, load: 
     errors = sum(tally.errors.values())
     print(f"errors: {errors}" + "".join(f"\n  {k}: {n}" for k, n in sorted(tally.errors.items())))
     return met and not errors
+
+
+def cpu_parts(recipe: Recipe, folder: Path) -> dict[str, Callable[[], float]]:
+    """What reads each part's CPU seconds so far: the app (gunicorn's master and
+    workers), nginx, PostgreSQL (its postmaster and backends) and the clients (this
+    process, whose threads send the requests)."""
+    postmaster = int((folder / "data" / "postmaster.pid").read_text().split()[0])
+    assert recipe.gunicorn is not None and recipe.nginx is not None
+    gunicorn, nginx = recipe.gunicorn.pid, recipe.nginx.pid
+    return {
+        "gunicorn": lambda: tree_cpu_seconds(gunicorn),
+        "nginx": lambda: tree_cpu_seconds(nginx),
+        "postgresql": lambda: tree_cpu_seconds(postmaster),
+        "clients": lambda: sum(os.times()[:2]),
+    }
+
+
+def report_cpu(spent: dict[str, float], tally: Tally, elapsed: float) -> None:
+    """Print where the CPU went during part 1: each part's cores and ms a request."""
+    requests = sum(len(values) for values in tally.latencies.values())
+    print(f"CPU during part 1, {requests:,} requests, {os.cpu_count()} cores:")
+    print(f"{'process':<12}{'CPU s':>9}{'cores':>8}{'ms a request':>14}")
+    for name, seconds in [*spent.items(), ("all", sum(spent.values()))]:
+        print(
+            f"{name:<12}{seconds:>9.1f}{seconds / elapsed:>8.2f}"
+            f"{seconds * 1000 / max(1, requests):>14.3f}"
+        )
 
 
 def report_stored(figures: dict, load: float) -> None:
@@ -425,8 +543,12 @@ def main() -> int:
             met = True
             if not args.skip_day:
                 load = os.getloadavg()[0]
+                parts = cpu_parts(recipe, folder)
+                before = {name: read() for name, read in parts.items()}
                 tally, elapsed = play_the_day(port, args)
+                spent = {name: read() - before[name] for name, read in parts.items()}
                 met = report_day(tally, elapsed, args, server, load)
+                report_cpu(spent, tally, elapsed)
             if not args.skip_stored:
                 load = os.getloadavg()[0]
                 report_stored(results_side_by_side(port, url, args), load)

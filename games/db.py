@@ -17,13 +17,17 @@ writing transaction starts with ``BEGIN IMMEDIATE``, taking the write lock befor
 reads. A transaction that read first and then wrote would take the lock late, and two
 such transactions in two workers would each wait for the other to finish its read
 (SQLite refuses the second at once: "database is locked"). PostgreSQL: a pool whose
-connections are checked before use (``pool_pre_ping``), so that a restarted database
-costs a reconnection, not an error.
+connections are checked as they are taken (``_dropped``), so that a restarted database
+costs a reconnection, not an error; the check looks at the connection's socket rather
+than sending a ``SELECT 1`` (``pool_pre_ping``), which cost a round trip to the server
+on every request.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import select
 import threading
 from collections import namedtuple
 from collections.abc import Callable, Iterator, Mapping
@@ -42,7 +46,13 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, OperationalError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DBAPIError,
+    DisconnectionError,
+    NoSuchModuleError,
+    OperationalError,
+)
 from sqlalchemy.orm import Session, sessionmaker
 
 from boggle.i18n import N_
@@ -61,6 +71,13 @@ SQLITE_BUSY_MS = 5000
 #: survives any process's death, but the last commits before a power cut or an
 #: operating system crash may be lost (never the database's consistency).
 SQLITE_SYNCHRONOUS = ("full", "normal")
+#: psycopg's state of a connection in a transaction whose statements have all succeeded
+#: (``psycopg.pq.TransactionStatus.INTRANS``; PQtransactionStatus's PQTRANS_INTRANS).
+_INTRANS = 2
+#: PostgreSQL: a pooled connection older than this is replaced when next taken, in
+#: seconds, so that one dropped without a word (by a firewall or a proxy between the
+#: app and the database, which the socket's check cannot see) lives at most this long.
+POOL_RECYCLE_SECONDS = 3600
 #: The back-ends the rooms are written and tested for.
 BACKENDS = ("sqlite", "postgresql")
 # The operator's errors are made in English, the server log's language, and translated
@@ -147,10 +164,12 @@ class Snapshot:
     def __init__(self, cursor: Any, compiled: Callable[[Statement], Compiled]) -> None:
         self._cursor = cursor
         self._compiled = compiled
+        self.wrote = False  # whether an insert, update or delete has been sent
 
     def execute(self, statement: Statement, parameters: Mapping[str, Any]) -> Rows:
         """Run a statement; its rows (none for one that returns none)."""
         found = self._compiled(statement)
+        self.wrote = self.wrote or not isinstance(statement, Select)
         values = found.fixed | dict(parameters)
         self._cursor.execute(
             found.sql,
@@ -222,7 +241,17 @@ class Database:
 
     def _make_engine(self) -> Engine:
         if not self.is_sqlite:
-            return create_engine(self.url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+            engine = create_engine(
+                self.url, pool_size=5, max_overflow=5, pool_recycle=POOL_RECYCLE_SECONDS
+            )
+
+            @event.listens_for(engine, "checkout")
+            def _on_checkout(connection: Any, _record: Any, _proxy: Any) -> None:
+                if _dropped(connection):
+                    # The pool throws it away and takes (or makes) another.
+                    raise DisconnectionError("the database closed this connection")
+
+            return engine
         engine = create_engine(self.url)
 
         @event.listens_for(engine, "connect")
@@ -282,12 +311,48 @@ class Database:
         with self._on_driver("BEGIN IMMEDIATE", commit=True) as snapshot:
             yield snapshot
 
+    def statement(self, statement: Statement, parameters: Mapping[str, Any]) -> Rows:
+        """One statement, a transaction of its own, straight on the driver's connection:
+        its rows. On PostgreSQL it runs in autocommit mode, where the server begins and
+        commits it: one round trip, where a BEGIN, the statement and a COMMIT of
+        psycopg's were three. For a write whose reads and checks all fit in the one
+        statement (a word sent to a day's board on PostgreSQL)."""
+        if self.is_sqlite:
+            with self.statements() as snapshot:
+                return snapshot.execute(statement, parameters)
+        engine = self.engine
+        self.check_ready()
+        dbapi = engine.dialect.loaded_dbapi
+        try:
+            connection = engine.raw_connection()
+            try:
+                driver = connection.driver_connection
+                driver.autocommit = True
+                try:
+                    return Snapshot(driver.cursor(), self._compiled).execute(statement, parameters)
+                finally:
+                    # As the pool's other users expect it (a broken connection is
+                    # thrown away by the pool's reset).
+                    with contextlib.suppress(dbapi.Error):
+                        driver.autocommit = False
+            finally:
+                connection.close()
+        except dbapi.OperationalError:
+            raise DatabaseUnavailable(UNREACHABLE) from None
+
     @contextmanager
     def _on_driver(self, begin: str, commit: bool) -> Iterator[Snapshot]:
         """One transaction on a driver's connection from the pool, opened with
         ``begin`` on SQLite (whose driver leaves transactions to us), committed at the
         end if ``commit``; otherwise, or after an error, the pool's reset (a rollback)
-        ends it when the connection goes back."""
+        ends it when the connection goes back.
+
+        On PostgreSQL, psycopg forgets the statements it has prepared on a connection
+        whenever a transaction is rolled back (and deallocates them on the server: one
+        more round trip). So a transaction that only read is committed, which ends it
+        as a rollback would: at its end, and when a refusal ends it early (an
+        exception raised after reads alone, none of them failed). After a write, or a
+        failed statement, the pool's rollback runs."""
         engine = self.engine
         self.check_ready()
         dbapi = engine.dialect.loaded_dbapi
@@ -297,8 +362,14 @@ class Database:
                 cursor = connection.cursor()
                 if self.is_sqlite:
                     cursor.execute(begin)
-                yield Snapshot(cursor, self._compiled)
-                if commit:
+                snapshot = Snapshot(cursor, self._compiled)
+                try:
+                    yield snapshot
+                except Exception:
+                    if not self.is_sqlite and not snapshot.wrote:
+                        _end_reads(connection.driver_connection)
+                    raise
+                if commit or not self.is_sqlite:
                     connection.commit()
             finally:
                 connection.close()
@@ -358,6 +429,33 @@ class Database:
         if version != SCHEMA_REVISION:
             raise DatabaseNotReady(NOT_READY)
         self._ready_pid = os.getpid()
+
+
+def _end_reads(driver: Any) -> None:
+    """End a PostgreSQL transaction that has only read, and whose statements all
+    succeeded, with a COMMIT: the same as a rollback for a transaction that changed
+    nothing (its locks go either way), but a rollback makes psycopg forget the
+    statements it has prepared on the connection (see Database._on_driver). After a
+    failed statement, nothing: the pool's rollback ends it."""
+    if driver.info.transaction_status == _INTRANS:
+        with contextlib.suppress(Exception):  # the exception being raised says more
+            driver.commit()
+
+
+def _dropped(connection: Any) -> bool:
+    """Whether a pooled PostgreSQL connection (idle, between two transactions) has been
+    closed, or is being closed, by the server: then its socket is closed, or has
+    something to read (the server's last message, or the end of the stream), where an
+    idle connection has nothing. A look at the socket, not a round trip to the server."""
+    if connection.closed or connection.broken:
+        return True
+    # poll, not select: select cannot watch a descriptor numbered past 1023.
+    watch = select.poll()
+    try:
+        watch.register(connection.fileno(), select.POLLIN)
+        return bool(watch.poll(0))
+    except (OSError, ValueError):
+        return True
 
 
 def _unavailable(error: OperationalError) -> str:

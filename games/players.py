@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, delete, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from boggle.i18n import _
@@ -35,7 +35,7 @@ from .apart_models import (
     PlayerTransfer,
     PlayWord,
 )
-from .db import Database
+from .db import Database, Snapshot
 
 #: How long a transfer link can be used, in seconds.
 TRANSFER_SECONDS = 15 * 60
@@ -47,6 +47,17 @@ TRANSFER_CODE = re.compile(rf"[A-Za-z0-9_-]{{{math.ceil(TRANSFER_BYTES * 4 / 3)}
 
 _KEYS, _PLAYERS = PlayerKey.__table__, AnonymousPlayer.__table__
 PLAYER_BY_KEY = select(_KEYS.c.player_id).where(_KEYS.c.token_hash == bindparam("digest"))
+#: A new player, its id returned, and its first key: statements built once, which run
+#: on a Session or straight on the driver's connection alike (games/db.py, ``Snapshot``).
+NEW_PLAYER = (
+    insert(_PLAYERS)
+    .values(name=None, created_at=bindparam("now"), seen_at=bindparam("now"))
+    .returning(_PLAYERS.c.id)
+)
+NEW_KEY = insert(_KEYS).values(
+    player_id=bindparam("player"), token_hash=bindparam("digest"), created_at=bindparam("now")
+)
+SEEN = update(_PLAYERS).where(_PLAYERS.c.id == bindparam("player")).values(seen_at=bindparam("now"))
 
 
 @dataclass(frozen=True)
@@ -74,11 +85,12 @@ class Players:
 
     # --- Who is asking --------------------------------------------------------------
 
-    def find(self, session: Session, token: str | None) -> int | None:
+    def find(self, session: Session | Snapshot, token: str | None) -> int | None:
         """The player a key opens, or None (no key, or one this database never made)."""
         if not token:
             return None
-        return session.execute(PLAYER_BY_KEY, {"digest": codes.token_hash(token)}).scalar()
+        found = session.execute(PLAYER_BY_KEY, {"digest": codes.token_hash(token)}).first()
+        return None if found is None else found[0]
 
     def identify(self, token: str | None) -> int | None:
         """The player a key opens, or None, in a transaction of its own."""
@@ -100,27 +112,21 @@ class Players:
             )
         return player
 
-    def ensure(self, session: Session, token: str | None) -> Identity:
+    def ensure(self, session: Session | Snapshot, token: str | None) -> Identity:
         """The player a key opens, or a new one with a new key (in the caller's writing
         transaction: the player is made only if what it is made for is stored too)."""
         found = self.find(session, token)
         if found is not None:
             return Identity(found)
         now = self.clock()
-        player = AnonymousPlayer(name=None, created_at=now, seen_at=now)
-        session.add(player)
-        session.flush()
+        player = session.execute(NEW_PLAYER, {"now": now}).first()[0]
         token = codes.new_token()
-        session.add(
-            PlayerKey(player_id=player.id, token_hash=codes.token_hash(token), created_at=now)
-        )
-        return Identity(player.id, token)
+        session.execute(NEW_KEY, {"player": player, "digest": codes.token_hash(token), "now": now})
+        return Identity(player, token)
 
-    def seen(self, session: Session, player: int) -> None:
+    def seen(self, session: Session | Snapshot, player: int) -> None:
         """Note that the player did something now (idle players are pruned)."""
-        session.execute(
-            update(_PLAYERS).where(_PLAYERS.c.id == player).values(seen_at=self.clock())
-        )
+        session.execute(SEEN, {"player": player, "now": self.clock()})
 
     # --- The name -------------------------------------------------------------------
 

@@ -33,7 +33,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Row, bindparam, delete, func, insert, select, update
+from sqlalchemy import (
+    Row,
+    String,
+    any_,
+    bindparam,
+    column,
+    delete,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -58,9 +70,9 @@ from .apart_models import (
     PlayerKey,
     PlayWord,
 )
-from .db import Database
+from .db import Database, Snapshot
 from .errors import SearchTooLong, TooManyWords, WordLimitReached
-from .players import Identity, Players
+from .players import PLAYER_BY_KEY, Identity, Players
 from .rooms import (
     ACCEPTED,
     RATE_WINDOW,
@@ -97,6 +109,32 @@ PLAY_OF = select(_PLAYS).where(
     _PLAYS.c.board_id == bindparam("board"), _PLAYS.c.player_id == bindparam("player")
 )
 PLAY_OF_LOCKED = PLAY_OF.with_for_update()
+#: A play started now, its row returned.
+NEW_PLAY = (
+    insert(_PLAYS)
+    .values(
+        board_id=bindparam("board"),
+        player_id=bindparam("player"),
+        started_at=bindparam("now"),
+        ends_at=bindparam("ends"),
+        finished_at=None,
+        score=0,
+        found=0,
+        long_words=0,
+        best_word=None,
+        named=False,
+        sent=0,
+        rate_window=0.0,
+        rate_count=0,
+    )
+    .returning(*_PLAYS.c)
+)
+#: A player's play of a board, found from their key in one statement (a results page).
+PLAY_OF_KEY = (
+    select(_PLAYS)
+    .select_from(_PLAYS.join(_KEYS, _KEYS.c.player_id == _PLAYS.c.player_id))
+    .where(_KEYS.c.token_hash == bindparam("digest"), _PLAYS.c.board_id == bindparam("board"))
+)
 #: A word's play, found from the sender's key in one statement, locked: the play's row
 #: holds the rate limit's count and the words kept, and it is finished under this lock,
 #: so a word either comes first and is counted, or comes after and is refused.
@@ -144,26 +182,66 @@ ADD_WORD = (
     .on_conflict_do_nothing(index_elements=["play_id", "word"])
     .returning(_WORDS.c.id)
 )
-#: PostgreSQL: the word stored and the play's rate and count of words kept in one
-#: statement, one round trip: the insert runs in the WITH, and the update adds what it
-#: stored (1, or 0 for a repeat) and returns it.
-_ADDED = (
-    postgresql.insert(_WORDS)
-    .values(_NEW_WORD)
-    .on_conflict_do_nothing(index_elements=["play_id", "word"])
-    .returning(_WORDS.c.id)
-    .cte("added")
+#: PostgreSQL: a word sent, in one statement, a transaction of its own (one round trip
+#: to the server, where a BEGIN, the statements and a COMMIT were one each): the play
+#: found from the sender's key and locked; the word stored if the play is open, under
+#: its rate of words a second and under its limit of words (nothing if it has the word
+#: already: a repeat); the play's rate counted, and its count of words kept, if the
+#: word was stored or is a repeat. Returned: the play as it was (for ``count_word`` and
+#: the checks, which then say why a word was refused, with the same values), whether
+#: the word was added, and a repeat's stored path and score. The statement sees the
+#: rows as they were before it: a new word's own row is not among them. The same
+#: rules as the three statements on SQLite (``Plays.submit``; tests/test_daily_words.py).
+SEND_WORD = text(
+    """
+WITH play AS (
+    SELECT plays.id, plays.ends_at, plays.finished_at, plays.sent,
+           plays.rate_window, plays.rate_count
+    FROM plays JOIN player_keys ON player_keys.player_id = plays.player_id
+    WHERE player_keys.token_hash = :digest AND plays.board_id = :board
+    FOR UPDATE OF plays
+), allowed AS (
+    SELECT id, fresh, sent < :max_words AS room
+    FROM (
+        SELECT id, sent, rate_count,
+               (:now - rate_window >= :span OR :now < rate_window) AS fresh
+        FROM play
+        WHERE finished_at IS NULL AND :now < ends_at + :grace
+    ) AS open_play
+    WHERE fresh OR rate_count < :per_second
+), added AS (
+    INSERT INTO play_words (play_id, word, written, verdict, score, path, sent_at)
+    SELECT id, :word, :written, :verdict, :score, :path, :now FROM allowed WHERE room
+    ON CONFLICT (play_id, word) DO NOTHING
+    RETURNING id
+), stored AS (
+    SELECT play_words.path, play_words.score
+    FROM play_words JOIN play ON play_words.play_id = play.id
+    WHERE play_words.word = :word
+), counted AS (
+    UPDATE plays SET
+        rate_window = CASE WHEN allowed.fresh THEN :now ELSE plays.rate_window END,
+        rate_count = CASE WHEN allowed.fresh THEN 1 ELSE plays.rate_count + 1 END,
+        sent = plays.sent + (SELECT count(*) FROM added)
+    FROM allowed
+    WHERE plays.id = allowed.id AND (allowed.room OR EXISTS (SELECT 1 FROM stored))
+    RETURNING plays.id
 )
-_ADDED_COUNT = select(func.count()).select_from(_ADDED).scalar_subquery()
-ADD_AND_COUNT_WORD = (
-    update(_PLAYS)
-    .where(_PLAYS.c.id == bindparam("play_id"))
-    .values(
-        rate_window=bindparam("window"),
-        rate_count=bindparam("count"),
-        sent=_PLAYS.c.sent + _ADDED_COUNT,
-    )
-    .returning(_ADDED_COUNT.label("added"))
+SELECT play.ends_at, play.finished_at, play.sent, play.rate_window, play.rate_count,
+       (SELECT count(*) FROM added) AS added, (SELECT count(*) FROM counted) AS counted,
+       stored.path AS stored_path, stored.score AS stored_score
+FROM play LEFT JOIN stored ON TRUE
+"""
+).columns(
+    column("ends_at"),
+    column("finished_at"),
+    column("sent"),
+    column("rate_window"),
+    column("rate_count"),
+    column("added"),
+    column("counted"),
+    column("stored_path"),
+    column("stored_score"),
 )
 #: One more play of a board finished with this score.
 COUNT_SCORE = {
@@ -174,13 +252,60 @@ COUNT_SCORE = {
     )
     for dialect, module in (("postgresql", postgresql), ("sqlite", sqlite))
 }
-COUNT_FINDERS = (
-    update(_BOARD_WORDS)
+#: PostgreSQL: the rows of a finished play's words, locked in the words' order. Two
+#: plays finishing together then lock the words they share in the same order, and
+#: never wait on each other; an UPDATE alone locks them in the order its plan visits
+#: them, which is not always the words' (by the index, or by the table's pages), and
+#: two such updates deadlocked under load (benchmarks/README.md, "Today's board").
+_FINDERS_LOCKED = (
+    select(_BOARD_WORDS.c.word)
     .where(
         _BOARD_WORDS.c.board_id == bindparam("board"),
-        _BOARD_WORDS.c.word.in_(bindparam("words", expanding=True)),
+        _BOARD_WORDS.c.word == any_(bindparam("words", type_=postgresql.ARRAY(String))),
     )
-    .values(finders=_BOARD_WORDS.c.finders + 1)
+    .order_by(_BOARD_WORDS.c.word)
+    .with_for_update()
+)
+#: One more finder for each of the words of a play finished: the words as a list
+#: (PostgreSQL: an array) or a JSON array (SQLite), one parameter however many.
+COUNT_FINDERS = {
+    "postgresql": update(_BOARD_WORDS)
+    .where(
+        _BOARD_WORDS.c.board_id == bindparam("board"),
+        _BOARD_WORDS.c.word.in_(_FINDERS_LOCKED),
+    )
+    .values(finders=_BOARD_WORDS.c.finders + 1),
+    "sqlite": update(_BOARD_WORDS)
+    .where(
+        _BOARD_WORDS.c.board_id == bindparam("board"),
+        _BOARD_WORDS.c.word.in_(
+            select(column("value")).select_from(func.json_each(bindparam("words")))
+        ),
+    )
+    .values(finders=_BOARD_WORDS.c.finders + 1),
+}
+#: A play's words that scored, and its player's name (or none), to finish it with.
+ACCEPTED_WORDS = select(_WORDS.c.word, _WORDS.c.score).where(
+    _WORDS.c.play_id == bindparam("play"), _WORDS.c.verdict == ACCEPTED
+)
+PLAYER_NAME = select(_PLAYERS.c.name).where(_PLAYERS.c.id == bindparam("player"))
+#: A play finished, once: its id returned only by the call that finished it.
+FINISH_PLAY = (
+    update(_PLAYS)
+    .where(_PLAYS.c.id == bindparam("play"), _PLAYS.c.finished_at.is_(None))
+    .values(
+        finished_at=bindparam("now"),
+        ends_at=bindparam("ends"),
+        score=bindparam("points"),
+        found=bindparam("found_count"),
+        long_words=bindparam("long_count"),
+        best_word=bindparam("best"),
+        named=bindparam("is_named"),
+    )
+    .returning(_PLAYS.c.id)
+)
+FINISHED_PLAYS = select(func.coalesce(func.sum(_SCORES.c.players), 0).label("players")).where(
+    _SCORES.c.board_id == bindparam("board")
 )
 HISTOGRAM = (
     select(_SCORES.c.score, _SCORES.c.players)
@@ -208,14 +333,18 @@ WORDS_WITH_FINDERS = (
     .where(_WORDS.c.play_id == bindparam("play"))
     .order_by(_WORDS.c.id)
 )
+#: The best words nobody found, each row with how many there are in all and their
+#: points (counted before the LIMIT, over every word nobody found): one read, not two.
 UNFOUND = (
-    select(_BOARD_WORDS.c.word, _BOARD_WORDS.c.score)
+    select(
+        _BOARD_WORDS.c.word,
+        _BOARD_WORDS.c.score,
+        func.count().over().label("total"),
+        func.sum(_BOARD_WORDS.c.score).over().label("points"),
+    )
     .where(_BOARD_WORDS.c.board_id == bindparam("board"), _BOARD_WORDS.c.finders == 0)
     .order_by(_BOARD_WORDS.c.score.desc(), _BOARD_WORDS.c.word)
     .limit(MISSED_SHOWN)
-)
-UNFOUND_TOTAL = select(func.count(), func.coalesce(func.sum(_BOARD_WORDS.c.score), 0)).where(
-    _BOARD_WORDS.c.board_id == bindparam("board"), _BOARD_WORDS.c.finders == 0
 )
 TOP_NAMED = (
     select(_PLAYS.c.player_id, _PLAYS.c.score, _PLAYERS.c.name)
@@ -423,7 +552,7 @@ class Plays:
             )
         return self.spec(session, row.id)
 
-    def spec(self, session: Session, board_id: int) -> BoardSpec:
+    def spec(self, session: Session | Snapshot, board_id: int) -> BoardSpec:
         """The board of an id (kept by the process once read: a board never changes)."""
         cached = self._boards.get(board_id)
         if cached is not None:
@@ -469,7 +598,9 @@ class Plays:
 
     # --- A play -----------------------------------------------------------------------
 
-    def start(self, session: Session, board_id: int, player: int) -> tuple[PlayView, bool]:
+    def start(
+        self, session: Session | Snapshot, board_id: int, player: int
+    ) -> tuple[PlayView, bool]:
         """The player's play of the board, started now on the server's clock unless they
         have one already (in the caller's writing transaction); whether it is new."""
         spec = self.spec(session, board_id)
@@ -477,38 +608,26 @@ class Plays:
         if found is not None:
             return self._view(spec, found), False
         now = self.clock()
-        session.execute(
-            insert(_PLAYS).values(
-                board_id=board_id,
-                player_id=player,
-                started_at=now,
-                ends_at=now + spec.seconds,
-                finished_at=None,
-                score=0,
-                found=0,
-                long_words=0,
-                best_word=None,
-                named=False,
-                sent=0,
-                rate_window=0.0,
-                rate_count=0,
-            )
-        )
-        started = session.execute(PLAY_OF, {"board": board_id, "player": player}).one()
+        started = session.execute(
+            NEW_PLAY,
+            {"board": board_id, "player": player, "now": now, "ends": now + spec.seconds},
+        ).first()
         return self._view(spec, started), True
 
     def begin(self, players: Players, board_id: int, token: str | None) -> Begun:
         """Start the key holder's play of the board (making them a player if they are
         not one yet), or find the one they have: a play is never started twice, so a
         reload resumes it. A play whose time is over is finished first."""
+        dbapi = self.database.engine.dialect.loaded_dbapi
         for attempt in (1, 2):
             try:
-                with self.database.writing() as session:
-                    identity = players.ensure(session, token)
-                    view, new = self.start(session, board_id, identity.player)
-                    players.seen(session, identity.player)
+                # Straight on the driver's connection, as a word is (games/db.py).
+                with self.database.statements() as connection:
+                    identity = players.ensure(connection, token)
+                    view, new = self.start(connection, board_id, identity.player)
+                    players.seen(connection, identity.player)
                 break
-            except IntegrityError:
+            except (IntegrityError, dbapi.IntegrityError):
                 # Two starts at once (PostgreSQL; SQLite writes one at a time): the
                 # other stored the play first. Read it.
                 if attempt == 2:
@@ -523,7 +642,8 @@ class Plays:
         if player is None:
             return None
         for _attempt in range(2):
-            with self.database.reading() as session:
+            # On the driver's connection (games/db.py): every page and board asks it.
+            with self.database.snapshot() as session:
                 spec = self.spec(session, board_id)
                 found = session.execute(PLAY_OF, {"board": board_id, "player": player}).first()
                 if found is None:
@@ -547,65 +667,84 @@ class Plays:
         spec = self.board(board_id)
         judged = self._judge(spec, written)
         digest = codes.token_hash(token) if token else ""
+        sent = SentWord(
+            judged.word,
+            SENT_VERDICT[judged.verdict],
+            judged.path,
+            judged.points if judged.verdict == SCORED else 0,
+        )
+        word = {
+            "word": sent.word,
+            "written": written,
+            "verdict": sent.verdict,
+            "score": sent.score,
+            "path": None if sent.path is None else json.dumps(sent.path),
+        }
+        if self.database.backend == "postgresql":
+            return self._submit_in_one(board_id, digest, sent, word)
         # Straight on the driver's connection (games/db.py, Database.statements): a
-        # word is the busiest write there is. A new word is two statements on
-        # PostgreSQL (the play locked; the word stored and counted), three on SQLite.
+        # word is the busiest write there is. Three statements on SQLite (the play; the
+        # word stored, or a repeat's copy read; the play's rate and count).
         with self.database.statements() as connection:
             play = connection.execute(
                 PLAY_BY_KEY_LOCKED, {"digest": digest, "board": board_id}
             ).first()
-            if play is None:
-                raise NotPlaying(not_playing_message())
             now = self.clock()
-            if play.finished_at is not None or now >= play.ends_at + self.limits.grace:
-                raise PlayOver(_("your time on this board is up; its results are ready"))
-            window, count = count_word(
-                play.rate_window, play.rate_count, now, self.limits.words_per_second
-            )
-            sent = SentWord(
-                judged.word,
-                SENT_VERDICT[judged.verdict],
-                judged.path,
-                judged.points if judged.verdict == SCORED else 0,
-            )
+            window, count = self._check_word(play, now)
             # A play under its limit stores a new word at once (nothing if it has the
             # word: a repeat); at its limit, only a repeat is answered.
-            added = counted = False
+            added = False
             if play.sent < self.limits.max_words:
-                word = {
-                    "play_id": play.id,
-                    "word": sent.word,
-                    "written": written,
-                    "verdict": sent.verdict,
-                    "score": sent.score,
-                    "path": None if sent.path is None else json.dumps(sent.path),
-                    "sent_at": now,
-                }
-                if self.database.backend == "postgresql":
-                    counts = {"window": window, "count": count}
-                    row = connection.execute(ADD_AND_COUNT_WORD, word | counts).first()
-                    added, counted = row.added == 1, True
-                else:
-                    added = connection.execute(ADD_WORD, word).first() is not None
+                new = word | {"play_id": play.id, "sent_at": now}
+                added = connection.execute(ADD_WORD, new).first() is not None
             stored = None
             if not added:
                 stored = connection.execute(WORD_SENT, {"play": play.id, "word": sent.word}).first()
                 if stored is None:
-                    raise WordLimitReached(
-                        ngettext(
-                            "you have sent %(num)s word on this board, the most a play keeps",
-                            "you have sent %(num)s words on this board, the most a play keeps",
-                            play.sent,
-                        )
-                    )
-            if not counted:
-                connection.execute(
-                    COUNT_WORD,
-                    {"play": play.id, "window": window, "count": count, "added": int(added)},
-                )
+                    raise WordLimitReached(word_limit_message(play.sent))
+            connection.execute(
+                COUNT_WORD,
+                {"play": play.id, "window": window, "count": count, "added": int(added)},
+            )
         if stored is not None:
             return SentWord(stored.word, REPEAT, _path(stored.path), stored.score)
         return sent
+
+    def _submit_in_one(
+        self, board_id: int, digest: str, sent: SentWord, word: dict[str, Any]
+    ) -> SentWord:
+        """A word sent on PostgreSQL: one statement (``SEND_WORD``), a transaction of its
+        own, one round trip; its answer then read from the play as it was."""
+        now = self.clock()
+        row = self.database.statement(
+            SEND_WORD,
+            word
+            | {
+                "digest": digest,
+                "board": board_id,
+                "now": now,
+                "grace": self.limits.grace,
+                "span": RATE_WINDOW,
+                "per_second": self.limits.words_per_second,
+                "max_words": self.limits.max_words,
+            },
+        ).first()
+        # The statement kept the word only where these checks pass: they say why not.
+        self._check_word(row, now)
+        if row.added:
+            return sent
+        if row.stored_score is None:
+            raise WordLimitReached(word_limit_message(row.sent))
+        return SentWord(sent.word, REPEAT, _path(row.stored_path), row.stored_score)
+
+    def _check_word(self, play: Row | None, now: float) -> tuple[float, int]:
+        """Whether a word may be sent now in this play (NotPlaying, PlayOver or
+        TooManyWords if not); the play's rate window and count with it counted."""
+        if play is None:
+            raise NotPlaying(not_playing_message())
+        if play.finished_at is not None or now >= play.ends_at + self.limits.grace:
+            raise PlayOver(_("your time on this board is up; its results are ready"))
+        return count_word(play.rate_window, play.rate_count, now, self.limits.words_per_second)
 
     def _judge(self, spec: BoardSpec, written: str) -> WordVerdict:
         """The rules' verdict on one word alone, as the rooms judge one (``judge``)."""
@@ -702,52 +841,56 @@ class Plays:
         are over. Finishing a finished play changes nothing."""
         if player is None:
             raise NotPlaying(not_playing_message())
-        with self.database.writing() as session:
-            spec = self.spec(session, board_id)
-            play = session.execute(PLAY_OF_LOCKED, {"board": board_id, "player": player}).first()
+        # Straight on the driver's connection, as a word is (games/db.py).
+        with self.database.statements() as connection:
+            spec = self.spec(connection, board_id)
+            play = connection.execute(PLAY_OF_LOCKED, {"board": board_id, "player": player}).first()
             if play is None:
                 raise NotPlaying(not_playing_message())
             now = self.clock()
             if play.finished_at is None and (stop or now >= play.ends_at + self.limits.grace):
-                self._finalize(session, play, now)
-                play = session.execute(PLAY_OF, {"board": board_id, "player": player}).one()
+                self._finalize(connection, play, now)
+                play = connection.execute(PLAY_OF, {"board": board_id, "player": player}).first()
             return self._view(spec, play)
 
-    def _finalize(self, session: Session, play: Row, now: float) -> bool:
+    def _finalize(self, session: Session | Snapshot, play: Row, now: float) -> bool:
         """Store a play's score and add it to its board's tallies, once (the caller
-        holds the play's row); whether this call was the one that did."""
-        accepted = session.execute(
-            select(_WORDS.c.word, _WORDS.c.score).where(
-                _WORDS.c.play_id == play.id, _WORDS.c.verdict == ACCEPTED
-            )
-        ).all()
-        words = [(row.word, row.score) for row in accepted]
+        holds the play's row); whether this call was the one that did. On a Session or
+        straight on the driver's connection: the same statements."""
+        words = [
+            (row.word, row.score)
+            for row in session.execute(ACCEPTED_WORDS, {"play": play.id}).all()
+        ]
         score = sum(points for _word, points in words)
-        named = session.scalar(select(_PLAYERS.c.name).where(_PLAYERS.c.id == play.player_id))
+        named = session.execute(PLAYER_NAME, {"player": play.player_id}).first()
         done = session.execute(
-            update(_PLAYS)
-            .where(_PLAYS.c.id == play.id, _PLAYS.c.finished_at.is_(None))
-            .values(
-                finished_at=now,
+            FINISH_PLAY,
+            {
+                "play": play.id,
+                "now": now,
                 # Stopped early, the play ends now: no word counts after it.
-                ends_at=min(play.ends_at, now),
-                score=score,
-                found=len(words),
-                long_words=sum(1 for word, _points in words if len(word) >= LONG_WORD),
-                best_word=best_word(words),
-                named=named is not None,
-            )
-        )
-        if done.rowcount != 1:
+                "ends": min(play.ends_at, now),
+                "points": score,
+                "found_count": len(words),
+                "long_count": sum(1 for word, _points in words if len(word) >= LONG_WORD),
+                "best": best_word(words),
+                "is_named": named is not None and named[0] is not None,
+            },
+        ).first()
+        if done is None:
             return False
-        session.execute(
-            COUNT_SCORE[self.database.backend], {"board": play.board_id, "score": score}
-        )
+        backend = self.database.backend
+        session.execute(COUNT_SCORE[backend], {"board": play.board_id, "score": score})
         if words:
-            # In one order in every transaction, so two plays finishing together lock
-            # the words they share in the same order and never wait on each other.
+            # In one order in every transaction (SQLite: one writer at a time;
+            # PostgreSQL: locked in order, _FINDERS_LOCKED).
+            found = sorted(word for word, _points in words)
             session.execute(
-                COUNT_FINDERS, {"board": play.board_id, "words": sorted(w for w, _p in words)}
+                COUNT_FINDERS[backend],
+                {
+                    "board": play.board_id,
+                    "words": found if backend != "sqlite" else json.dumps(found),
+                },
             )
         return True
 
@@ -767,12 +910,22 @@ class Plays:
 
     # --- Results ----------------------------------------------------------------------
 
-    def results(self, board_id: int, player: int | None) -> dict[str, Any]:
-        """The board's results for a player who has finished it: their score, rank and
-        percentile among every finished play so far, their words with how many found
-        each (the rarest first), the words nobody found, the board's most, and its top
-        named players. Nothing of it before they finish (NotFinished)."""
-        read = None if player is None else self._finished(board_id, player)
+    def results(
+        self, board_id: int, player: int | None = None, token: str | None = None
+    ) -> dict[str, Any]:
+        """The board's results for a player who has finished it (given by id, or by
+        ``token``, their key): their score, rank and percentile among every finished
+        play so far, their words with how many found each (the rarest first), the words
+        nobody found, the board's most, and its top named players. Nothing of it
+        before they finish (NotFinished)."""
+        if token is not None and player is None:
+            # The key's play read with the results, in their one transaction: a
+            # finished player's page asks the database nothing else.
+            read = self._finished(board_id, digest=codes.token_hash(token))
+            if read is None:
+                player = self._player_of(token)
+        else:
+            read = None if player is None else self._finished(board_id, player)
         if read is None:
             # Not finished, or not yet counted: ``view`` finishes a play whose time is
             # over, after which it is read again.
@@ -816,7 +969,7 @@ class Plays:
                     "rank": above.get(row.score, 0) + 1,
                     "name": row.name,
                     "score": row.score,
-                    "you": row.player_id == player,
+                    "you": row.player_id == play.player_id,
                 }
                 for row in sorted(top, key=lambda row: (-row.score, row.name.casefold()))
             ],
@@ -834,16 +987,29 @@ class Plays:
             },
         }
 
-    def _finished(self, board_id: int, player: int) -> tuple[Any, ...] | None:
+    def _player_of(self, token: str) -> int | None:
+        """The player a key opens, or None (``Players.identify``)."""
+        with self.database.snapshot() as session:
+            found = session.execute(PLAYER_BY_KEY, {"digest": codes.token_hash(token)}).first()
+        return None if found is None else found.player_id
+
+    def _finished(
+        self, board_id: int, player: int | None = None, digest: str | None = None
+    ) -> tuple[Any, ...] | None:
         """A finished play's results as stored, in one transaction on the driver's
         connection (games/db.py): the board, the play, the histogram, the play's words
-        with their finders, the best words nobody found and their count and points,
-        the top named; None if the player has no finished play of the board."""
+        with their finders, the best words nobody found and (in the same read) their
+        count and points, the top named; None if the player (by id, or by their key's
+        digest) has no finished play of the board."""
         with self.database.snapshot() as session:
             spec = self.spec(session, board_id)
-            play = session.execute(PLAY_OF, {"board": board_id, "player": player}).first()
+            if digest is not None:
+                play = session.execute(PLAY_OF_KEY, {"board": board_id, "digest": digest}).first()
+            else:
+                play = session.execute(PLAY_OF, {"board": board_id, "player": player}).first()
             if play is None or play.finished_at is None:
                 return None
+            unfound = session.execute(UNFOUND, {"board": board_id}).all()
             return (
                 spec,
                 play,
@@ -852,21 +1018,16 @@ class Plays:
                     for row in session.execute(HISTOGRAM, {"board": board_id})
                 ],
                 session.execute(WORDS_WITH_FINDERS, {"board": board_id, "play": play.id}).all(),
-                session.execute(UNFOUND, {"board": board_id}).all(),
-                tuple(session.execute(UNFOUND_TOTAL, {"board": board_id}).first()),
+                unfound,
+                (unfound[0].total, unfound[0].points) if unfound else (0, 0),
                 session.execute(TOP_NAMED, {"board": board_id}).all(),
             )
 
     def players(self, board_id: int) -> int:
         """How many plays of the board have finished."""
-        with self.database.reading() as session:
-            return int(
-                session.scalar(
-                    select(func.coalesce(func.sum(_SCORES.c.players), 0)).where(
-                        _SCORES.c.board_id == board_id
-                    )
-                )
-            )
+        # On the driver's connection: a start's and a finish's answer say it.
+        with self.database.snapshot() as session:
+            return int(session.execute(FINISHED_PLAYS, {"board": board_id}).first()[0])
 
     def standings(
         self, session: Session, board_ids: Sequence[int]
@@ -950,6 +1111,15 @@ def count_word(window: float, count: int, now: float, per_second: int) -> tuple[
             retry_after=retry,
         )
     return window, count + 1
+
+
+def word_limit_message(sent: int) -> str:
+    """A new word past the play's limit of words kept."""
+    return ngettext(
+        "you have sent %(num)s word on this board, the most a play keeps",
+        "you have sent %(num)s words on this board, the most a play keeps",
+        sent,
+    )
 
 
 def not_playing_message() -> str:

@@ -1,16 +1,24 @@
 """A word sent to a day's board, as it is stored straight on the driver's connection
 (games/db.py, ``Database.statements``): new words stored once, repeats answered from
 what is stored, the play's limits on words and on words a second, and what a refused
-word leaves behind (nothing). On SQLite and PostgreSQL."""
+word leaves behind (nothing). On SQLite and PostgreSQL; on PostgreSQL alone, the round
+trips a word takes, and a pooled connection the server closed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from unittest.mock import ANY
 
+import pytest
 from apart_db import board_words, game_of
 from flask import Flask
+from psycopg.pq import Trace
 from rooms_db import Clock
-from sqlalchemy import text
+from sqlalchemy import create_engine, event, text
 
 DAY = "2027-01-15"
 BOARD = f"/daily/{DAY}/en/4x4"
@@ -83,3 +91,112 @@ def test_a_word_past_the_rate_is_refused_and_counts_once_the_second_is_over(
     clock.advance(1.5)
     assert client.post(f"{BOARD}/words", json={"word": words[2]}).json["verdict"] == "accepted"
     assert len(stored(app)) == 3 and sent_count(app) == 3
+
+
+@contextmanager
+def messages(app: Flask, folder: Path) -> Iterator[list[str]]:
+    """What the app's PostgreSQL connections and the server say to each other inside
+    the block, message by message (libpq's trace), each as "F" (to the server) or "B"
+    (back), its type and the rest of its line; filled in when the block ends."""
+    engine = game_of(app).database.engine
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "trace.txt"
+    traced = path.open("w")
+    said: list[str] = []
+
+    def trace(connection, _record, _proxy) -> None:
+        connection.pgconn.trace(traced.fileno())
+        connection.pgconn.set_trace_flags(Trace.SUPPRESS_TIMESTAMPS | Trace.REGRESS_MODE)
+
+    def untrace(connection, _record) -> None:
+        connection.pgconn.untrace()
+
+    event.listen(engine, "checkout", trace)
+    event.listen(engine, "checkin", untrace)
+    try:
+        yield said
+    finally:
+        event.remove(engine, "checkout", trace)
+        event.remove(engine, "checkin", untrace)
+        traced.close()
+        for line in path.read_text().splitlines():
+            direction, _length, kind, *rest = line.split("\t")
+            said.append(f"{direction} {kind} {' '.join(rest)}".strip())
+
+
+def sent(said: list[str]) -> list[str]:
+    """The messages to the server."""
+    return [message[2:] for message in said if message.startswith("F ")]
+
+
+def round_trips(said: list[str]) -> int:
+    """The times the app waited for the server: each run of messages to it that an
+    answer follows."""
+    directions = [message[0] for message in said]
+    return sum(1 for pair in itertools.pairwise(directions) if pair == ("F", "B"))
+
+
+@pytest.mark.parametrize("room_database", ["postgresql"], indirect=True)
+def test_on_postgresql_a_word_is_one_prepared_statement_in_one_round_trip_even_when_refused(
+    make_apart_app: Callable[..., Flask], clock: Clock, tmp_path: Path
+) -> None:
+    app = make_apart_app(ROOM_WORDS_PER_SECOND=2)
+    words = board_words(app, f"{DAY}/en/4x4")
+    client = app.test_client()
+    client.post(f"{BOARD}/play", json={})
+    for word in words[:6]:  # psycopg prepares a statement the fifth time it runs it
+        client.post(f"{BOARD}/words", json={"word": word})
+        clock.advance(1.0)
+    with messages(app, tmp_path / "new") as new:
+        assert client.post(f"{BOARD}/words", json={"word": words[6]}).status_code == 200
+    with messages(app, tmp_path / "repeat") as repeat:
+        assert client.post(f"{BOARD}/words", json={"word": words[6]}).json["verdict"] == "repeat"
+    with messages(app, tmp_path / "refused") as refused:
+        assert client.post(f"{BOARD}/words", json={"word": words[7]}).status_code == 429
+    clock.advance(1.0)
+    with messages(app, tmp_path / "after") as after:
+        assert client.post(f"{BOARD}/words", json={"word": words[7]}).status_code == 200
+    for said in (new, repeat, refused, after):
+        # No BEGIN, no COMMIT, no ROLLBACK: the statement is a transaction of its own,
+        # and the one statement is the prepared one (no Parse: no SQL sent again).
+        assert round_trips(said) == 1, said
+        assert [message.split()[0] for message in sent(said)] == [
+            "Bind",
+            "Describe",
+            "Execute",
+            "Sync",
+        ], sent(said)
+    assert stored(app)[-2:] == [(words[6], "accepted", ANY), (words[7], "accepted", ANY)]
+
+
+@pytest.mark.parametrize("room_database", ["postgresql"], indirect=True)
+def test_on_postgresql_a_connection_the_server_closed_is_replaced_before_a_word_uses_it(
+    apart_app: Flask, room_database: str
+) -> None:
+    words = board_words(apart_app, f"{DAY}/en/4x4")
+    client = apart_app.test_client()
+    client.post(f"{BOARD}/play", json={})
+    assert client.post(f"{BOARD}/words", json={"word": words[0]}).status_code == 200
+    # As a restart of the database does: every other connection ended by the server.
+    admin = create_engine(room_database)
+    with admin.connect() as connection:
+        ended = connection.execute(
+            text(
+                "SELECT count(*) FROM pg_stat_activity, pg_terminate_backend(pid) "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ).scalar()
+        for _ in range(100):
+            if not connection.execute(
+                text(
+                    "SELECT count(*) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            ).scalar():
+                break
+            time.sleep(0.05)
+    admin.dispose()
+    assert ended >= 1
+    answer = client.post(f"{BOARD}/words", json={"word": words[1]})
+    assert answer.status_code == 200, answer.json
+    assert [word for word, _verdict, _score in stored(apart_app)] == words[:2]

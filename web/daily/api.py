@@ -481,7 +481,8 @@ def daily_results(day: str, language: str, size: str) -> Response:
     key = read_key(day, language, size)
     game = apart()
     spec = game.daily.board(key)
-    results = game.plays.results(spec.id, game.players.identify(player_token()))
+    # By the key: its player and their play are read with the results, in one transaction.
+    results = game.plays.results(spec.id, token=player_token())
     return jsonify({"key": str(key), "title": game.daily.title(key), **results})
 
 
