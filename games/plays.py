@@ -788,21 +788,7 @@ class Plays:
         spec = self.spec(session, board_id)
         now = self.clock()
         session.execute(
-            insert(_PLAYS).values(
-                board_id=board_id,
-                player_id=player,
-                started_at=now - seconds,
-                ends_at=now,
-                finished_at=None,
-                score=0,
-                found=0,
-                long_words=0,
-                best_word=None,
-                named=False,
-                sent=0,
-                rate_window=0.0,
-                rate_count=0,
-            )
+            NEW_PLAY, {"board": board_id, "player": player, "now": now - seconds, "ends": now}
         )
         play = session.execute(PLAY_OF, {"board": board_id, "player": player}).one()
         kept: dict[str, SentWord] = {}
