@@ -10,7 +10,7 @@ table of the rules in play (boggle/rules.py); in English:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -161,46 +161,77 @@ def score_game(
     spent tracing words the solution does not list (SearchBudgetExceeded past it).
     Words are read in the dictionary's language: in French, *élève* is ``eleve``.
     """
-    deadline = None if budget is None else time.monotonic() + budget
-    tracers: list[Tracer] = []  # made for the first word to trace: most games have none
     rules = dictionary.rules
     lists = [(name, _distinct(words, rules)) for name, words in players]
     writers: dict[str, list[str]] = {}
     for name, words in lists:
         for word in words:
             writers.setdefault(word, []).append(name)
-    on_board = {found.word: found for found in solution.words}
-
-    def trace(word: str) -> tuple[tuple[int, int], ...] | None:
-        """The path of a word the solution does not list, if it can be traced."""
-        if not rules.is_letters(word):
-            return None
-        if len(word) >= solution.min_length and word in dictionary:
-            return None  # the solution lists every such word on the board: this one is not
-        if not tracers:
-            tracers.append(Tracer(solution.board))
-        try:
-            return tracers[0].trace(word, deadline)
-        except SearchBudgetExceeded:
-            raise SearchBudgetExceeded(budget or 0.0) from None
-
+    # Each distinct word judged once, whoever wrote it: a word two players wrote is
+    # looked up, and traced, once, and only its crossing-off is each player's.
+    judged = _judge_words(writers, solution, dictionary, budget)
     scores = []
     for name, words in lists:
-        verdicts = tuple(
-            _judge(word, written, name, writers[word], solution, dictionary, on_board, trace)
-            for word, written in words.items()
-        )
-        scored = [v for v in verdicts if v.verdict == SCORED]
-        scores.append(
-            PlayerScore(
-                name,
-                verdicts,
-                sum(v.points for v in scored),
-                sum(1 for v in scored if len(v.word) >= LONG_WORD),
-            )
-        )
+        verdicts = []
+        total = long_words = 0
+        for word, written in words.items():
+            verdict, points, path = judged[word]
+            shared = writers[word]
+            if len(shared) > 1:
+                others = tuple(other for other in shared if other != name)
+                verdicts.append(WordVerdict(word, written, DUPLICATE, 0, others, path))
+                continue
+            verdicts.append(WordVerdict(word, written, verdict, points, path=path))
+            if verdict == SCORED:
+                total += points
+                long_words += len(word) >= LONG_WORD
+        scores.append(PlayerScore(name, tuple(verdicts), total, long_words))
     missed = tuple(found for found in solution.words if found.word not in writers)
     return GameScore(tuple(scores), _ranking(scores), missed)
+
+
+#: A distinct word's verdict had one player alone written it, its points, and its path.
+Judged = tuple[str, int, tuple[tuple[int, int], ...] | None]
+
+
+def _judge_words(
+    words: Iterable[str], solution: Solution, dictionary: Dictionary, budget: float | None
+) -> dict[str, Judged]:
+    """Each word judged as if one player alone had written it (see ``score_game``)."""
+    deadline = None if budget is None else time.monotonic() + budget
+    tracers: list[Tracer] = []  # made for the first word to trace: most games have none
+    rules = dictionary.rules
+    min_length = solution.min_length
+    on_board = {found.word: found for found in solution.words}
+    judged: dict[str, Judged] = {}
+    for word in words:
+        found = on_board.get(word)
+        letters = rules.is_letters(word)
+        long_enough = len(word) >= min_length
+        # Every dictionary word on the board is in the solution, so a long enough one
+        # that is not there is not on the board: not traced, and not on the board.
+        known = found is None and letters and long_enough and word in dictionary
+        if found is not None:
+            path = found.path
+        elif letters and not known:  # any other word of the letters may be, to be shown
+            if not tracers:
+                tracers.append(Tracer(solution.board))
+            try:
+                path = tracers[0].trace(word, deadline)
+            except SearchBudgetExceeded:
+                raise SearchBudgetExceeded(budget or 0.0) from None
+        else:
+            path = None
+        if not letters:
+            # "the bath" is two words, not an eight-letter one: its spaces earn nothing.
+            judged[word] = (NOT_A_WORD, 0, path)
+        elif not long_enough:
+            judged[word] = (TOO_SHORT, 0, path)
+        elif found is None:
+            judged[word] = (NOT_ON_BOARD if known else NOT_A_WORD, 0, path)
+        else:
+            judged[word] = (SCORED, found.score, path)
+    return judged
 
 
 def _distinct(words: Sequence[str], rules: Ruleset = RULES) -> dict[str, str]:
@@ -214,35 +245,6 @@ def _distinct(words: Sequence[str], rules: Ruleset = RULES) -> dict[str, str]:
         if word and word not in distinct:
             distinct[word] = written
     return distinct
-
-
-def _judge(
-    word: str,
-    written: str,
-    player: str,
-    writers: list[str],
-    solution: Solution,
-    dictionary: Dictionary,
-    on_board: dict[str, FoundWord],
-    trace: Callable[[str], tuple[tuple[int, int], ...] | None],
-) -> WordVerdict:
-    """The verdict on one word of one player's list."""
-    found = on_board.get(word)
-    path = found.path if found else trace(word)
-    if len(writers) > 1:
-        others = tuple(name for name in writers if name != player)
-        return WordVerdict(word, written, DUPLICATE, 0, others, path)
-    if not dictionary.rules.is_letters(word):
-        # "the bath" is two words, not an eight-letter one: its spaces earn nothing.
-        return WordVerdict(word, written, NOT_A_WORD, 0, path=path)
-    if len(word) < solution.min_length:
-        return WordVerdict(word, written, TOO_SHORT, 0, path=path)
-    # Every dictionary word on the board is in the solution, so a word that is not
-    # there is either not a word or not on the board; no second search is needed.
-    if found is None:
-        verdict = NOT_ON_BOARD if word in dictionary else NOT_A_WORD
-        return WordVerdict(word, written, verdict, 0, path=path)
-    return WordVerdict(word, written, SCORED, found.score, path=path)
 
 
 def _ranking(scores: list[PlayerScore]) -> tuple[tuple[int, PlayerScore], ...]:
