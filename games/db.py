@@ -29,6 +29,7 @@ import contextlib
 import os
 import select
 import threading
+import time
 from collections import namedtuple
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -212,6 +213,9 @@ class Database:
         self._writes: sessionmaker[Session] | None = None
         self._writer: Engine | None = None
         self._statements: dict[int, Compiled] = {}
+        # ``read``'s connections: this thread's, and every one made, by process.
+        self._kept = threading.local()
+        self._kept_all: list[tuple[int, Any]] = []
 
     @property
     def backend(self) -> str:
@@ -278,6 +282,68 @@ class Database:
         if self._engine is not None and self._pid == os.getpid():
             self._engine.dispose()
         self._engine = None
+        with self._lock:
+            # A parent's are left open, and referenced, as its engine is (see engine).
+            mine = [kept for pid, kept in self._kept_all if pid == os.getpid()]
+            self._kept_all = [(pid, kept) for pid, kept in self._kept_all if pid != os.getpid()]
+            self._kept = threading.local()
+        for kept in mine:
+            with contextlib.suppress(Exception):
+                kept.close()
+
+    def read(self, statement: Select[Any], parameters: Mapping[str, Any]) -> Rows:
+        """One select on a driver's connection this thread keeps for it, in no
+        transaction but the statement's own (autocommit): for the room's poll, every
+        player's every two seconds, which nearly always needs its one row alone. No
+        pool to take the connection from and give it back to (a third of a poll's
+        database time on SQLite), and on PostgreSQL one round trip where a BEGIN, the
+        select and a COMMIT were three. Statements that must see one state together
+        are run in a ``snapshot``."""
+        engine = self.engine
+        self.check_ready()
+        dbapi = engine.dialect.loaded_dbapi
+        try:
+            return Snapshot(self._kept_connection().cursor(), self._compiled).execute(
+                statement, parameters
+            )
+        except (OperationalError, dbapi.OperationalError) as error:
+            self._drop_kept()  # made again for the next read, when the database is back
+            raise DatabaseUnavailable(BUSY if "locked" in str(error) else UNREACHABLE) from None
+
+    def _kept_connection(self) -> Any:
+        """This thread's driver connection for ``read``: made on its first read (taken
+        from the pool, with the pool's settings, and kept out of it), made again when
+        PostgreSQL has closed it or it is older than POOL_RECYCLE_SECONDS."""
+        kept = self._kept
+        connection = getattr(kept, "connection", None)
+        if connection is not None and kept.pid == os.getpid():
+            if self.is_sqlite:
+                return connection
+            fresh = time.monotonic() - kept.made < POOL_RECYCLE_SECONDS
+            if fresh and not _dropped(connection):
+                return connection
+            self._drop_kept()
+        proxied = self.engine.raw_connection()
+        connection = proxied.driver_connection
+        proxied.detach()  # ours now: never given back to the pool, closed by dispose
+        if not self.is_sqlite:
+            connection.autocommit = True  # SQLite's driver is left to autocommit on connect
+        kept.connection, kept.pid, kept.made = connection, os.getpid(), time.monotonic()
+        with self._lock:
+            self._kept_all.append((os.getpid(), connection))
+        return connection
+
+    def _drop_kept(self) -> None:
+        """Close this thread's ``read`` connection, if it is this process's."""
+        kept = self._kept
+        connection = getattr(kept, "connection", None)
+        kept.connection = None
+        if connection is None or kept.pid != os.getpid():
+            return
+        with self._lock:
+            self._kept_all = [(pid, c) for pid, c in self._kept_all if c is not connection]
+        with contextlib.suppress(Exception):
+            connection.close()
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
