@@ -255,6 +255,41 @@ UNSCORED_ROUNDS = (
     )
     .order_by(_ROUNDS.c.number)
 )
+_LATEST = _ROUNDS.alias("latest")
+_LATEST_NUMBER = (
+    select(func.max(_ROUNDS.c.number))
+    .where(_ROUNDS.c.room_id == _ROOMS.c.id)
+    .correlate(_ROOMS)
+    .scalar_subquery()
+)
+#: The room with its latest round's columns (None before the first round) and how many
+#: rounds over (closed before the time given) wait for their scores: all the room's
+#: document reads in one statement but its players (SEATED), where a room, its
+#: unscored rounds and its latest round were three.
+ROOM_STATE = (
+    select(
+        _ROOMS,
+        _LATEST.c.number,
+        _LATEST.c.faces,
+        _LATEST.c.started_at,
+        _LATEST.c.ends_at,
+        select(func.count())
+        .where(
+            _ROUNDS.c.room_id == _ROOMS.c.id,
+            _ROUNDS.c.scored.is_(False),
+            _ROUNDS.c.ends_at <= bindparam("closed_before"),
+        )
+        .correlate(_ROOMS)
+        .scalar_subquery()
+        .label("unscored"),
+    )
+    .select_from(
+        _ROOMS.outerjoin(
+            _LATEST, and_(_LATEST.c.room_id == _ROOMS.c.id, _LATEST.c.number == _LATEST_NUMBER)
+        )
+    )
+    .where(_ROOMS.c.code == bindparam("code"))
+)
 WORD_SENT = select(_WORDS.c.word, _WORDS.c.path, _WORDS.c.score).where(
     _WORDS.c.round_id == bindparam("round"),
     _WORDS.c.player_id == bindparam("player"),
@@ -873,23 +908,23 @@ class Rooms:
         self, code: str, token: str | None, client: str, wanted: Callable[[str], bool]
     ) -> tuple[str, dict[str, Any] | None]:
         """``visit``, and ``state`` if ``wanted`` says the caller needs the document at
-        that version: in one transaction when the visit writes nothing (the caller
-        seated, their ``seen_at`` fresh, no host to hand on) and no round waits to be
-        scored, as for nearly every poll; else as the two do on their own."""
+        that version. When the visit writes nothing (the caller seated, their
+        ``seen_at`` fresh, no host to hand on), as for nearly every poll: the version
+        read alone, in no transaction beyond the statement (``Database.read``), which
+        is all a caller whose copy is current needs, and the document in one more,
+        unless a round waits to be scored; else as the two do on their own. The
+        version is read before the document, as ``visit`` says: a change between the
+        two can only make the caller's copy look older than it is, never newer."""
         values = self._version_values(code, token)
-        with self.database.snapshot() as session:
-            row = session.execute(ROOM_VERSION, values).first()
-            now = self.clock()
-            if row is not None and row.caller is not None and not self._visit_writes(row, now):
-                version = self._version(row, values["digest"], now)
-                if not wanted(version):
-                    return version, None
-                room = self._room(session, code)
-                closed = now - self.limits.grace
-                unscored = session.execute(
-                    UNSCORED_ROUNDS, {"room": room.id, "closed_before": closed}
-                ).scalars()
-                if not unscored:
+        row = self.database.read(ROOM_VERSION, values).first()
+        now = self.clock()
+        if row is not None and row.caller is not None and not self._visit_writes(row, now):
+            version = self._version(row, values["digest"], now)
+            if not wanted(version):
+                return version, None
+            with self.database.snapshot() as session:
+                room = self._room_state(session, code, now)
+                if not room.unscored:
                     return version, self._document(session, room, token, now)
         version = self._visited(code, values, row, client)
         return version, self.state(code, token) if wanted(version) else None
@@ -948,27 +983,37 @@ class Rooms:
         round's words."""
         for _attempt in range(2):
             with self.database.snapshot() as session:
-                room = self._room(session, code)
                 now = self.clock()
-                closed = now - self.limits.grace
-                unscored = session.execute(
-                    UNSCORED_ROUNDS, {"room": room.id, "closed_before": closed}
-                ).scalars()
-                unscored = list(unscored)
-                if not unscored:
+                room = self._room_state(session, code, now)
+                if not room.unscored:
                     return self._document(session, room, token, now)
+                unscored = session.execute(
+                    UNSCORED_ROUNDS, {"room": room.id, "closed_before": now - self.limits.grace}
+                ).scalars()
             for number in unscored:
                 self._store_scores(room.code, number)
         raise AssertionError("scores were stored, yet a round is still unscored")
 
+    def _room_state(self, session: Snapshot, code: str, now: float) -> Row:
+        """The room's ROOM_STATE row at ``now`` (any case of its code); UnknownRoom if
+        there is none."""
+        read = codes.read_code(code) if isinstance(code, str) else None
+        values = {"code": read, "closed_before": now - self.limits.grace}
+        found = session.execute(ROOM_STATE, values).first() if read else None
+        if found is None:
+            raise UnknownRoom(unknown_room_message(code))
+        return found
+
     def _document(
         self, session: Session | Snapshot, room: Row, token: str | None, now: float
     ) -> dict[str, Any]:
+        """The room's document from its ROOM_STATE row, with its players read now."""
         seated = session.execute(SEATED, {"room": room.id}).all()
         digest = codes.token_hash(token) if token else None
         you = next((p.seat for p in seated if p.token_hash == digest), None)
         removed = you is None and self._token_player(session, room, token) is not None
-        latest = self._latest_round(session, room)
+        # The row holds the latest round's columns, as LATEST_ROUND's row would.
+        latest = None if room.number is None else room
         host = next((p.seat for p in seated if p.host), None)
         return {
             "room": room.code,

@@ -1,10 +1,14 @@
-"""A room's poll reads its version and its document in one transaction when the visit
-writes nothing (games/rooms.py, ``Rooms.poll``), and the same document as ``state``
-builds on its own; a visit that writes, or a round to score, takes the long way and
-answers the same. On SQLite and PostgreSQL."""
+"""A room's poll reads its version alone, on a connection kept for it outside the pool
+and in no transaction beyond the statement, and its document in one transaction, when
+the visit writes nothing (games/rooms.py, ``Rooms.poll``; games/db.py,
+``Database.read``), and the same document as ``state`` builds on its own; a visit that
+writes, or a round to score, takes the long way and answers the same. On SQLite and
+PostgreSQL."""
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -12,9 +16,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from rooms_db import Clock
-from sqlalchemy import event
+from sqlalchemy import create_engine, event, text
 
-from games.rooms import Rooms
+from games.db import Database
+from games.rooms import ROOM_VERSION, Rooms
 
 
 @pytest.fixture
@@ -62,22 +67,95 @@ def slow_way_refused(rooms: Rooms) -> Iterator[None]:
         yield
 
 
-def test_a_seated_callers_poll_is_one_transaction_with_or_without_the_document(
+def test_a_seated_callers_poll_reads_its_version_alone_and_its_document_in_one_transaction(
     app: Flask, clock: Clock
 ) -> None:
     client, code = room_with_a_round(app)
     rooms = app.extensions["boggle.rooms"]
+    # The first poll makes this thread's connection for the version (from the pool).
+    assert client.get(f"/rooms/{code}").status_code == 200
     clock.advance(1)
     with transactions(rooms) as taken, slow_way_refused(rooms):
         full = client.get(f"/rooms/{code}")
     assert full.status_code == 200 and len(taken) == 1
-    with transactions(rooms) as taken:
+    with transactions(rooms) as taken, slow_way_refused(rooms):
         current = client.get(f"/rooms/{code}", headers={"If-None-Match": full.headers["ETag"]})
-    assert current.status_code == 304 and len(taken) == 1
+    # Answered from the version alone, on the kept connection: nothing from the pool.
+    assert current.status_code == 304 and taken == []
     # The document is the one ``state`` builds in a transaction of its own.
     token = client.get_cookie(f"boggle_room_{code}")
     alone = rooms.state(code, token.value if token else None)
     assert {k: v for k, v in full.json.items() if k not in ("url", "now")} == alone
+
+
+def test_the_version_is_read_in_no_transaction_of_its_own(app: Flask) -> None:
+    _client, code = room_with_a_round(app)
+    database: Database = app.extensions["boggle.rooms"].database
+    row = database.read(ROOM_VERSION, {"code": code, "digest": ""}).first()
+    assert row is not None and row.caller is None and row.latest == 1
+    kept = database._kept.connection
+    if database.is_sqlite:
+        # The driver begins nothing itself (games/db.py), and the read began nothing.
+        assert kept.isolation_level is None and not kept.in_transaction
+    else:
+        # psycopg in autocommit: the server begins and ends the statement itself.
+        assert kept.autocommit and kept.info.transaction_status == 0  # idle
+
+
+def test_a_forked_process_reads_the_version_on_a_connection_of_its_own(app: Flask) -> None:
+    # As gunicorn's workers are forked from a master: never the parent's socket.
+    _client, code = room_with_a_round(app)
+    database: Database = app.extensions["boggle.rooms"].database
+    values = {"code": code, "digest": ""}
+    assert database.read(ROOM_VERSION, values).first().latest == 1
+    parent = database._kept.connection
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:
+        try:
+            latest = database.read(ROOM_VERSION, values).first().latest
+            own = database._kept.connection is not parent
+            os.write(write, f"{latest} {own}".encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    answer = os.read(read, 32)
+    os.close(read)
+    os.waitpid(child, 0)
+    assert answer == b"1 True"
+    assert database._kept.connection is parent  # the parent's is untouched, and still works
+    assert database.read(ROOM_VERSION, values).first().latest == 1
+
+
+@pytest.mark.parametrize("room_database", ["postgresql"], indirect=True)
+def test_on_postgresql_a_kept_connection_the_server_closed_is_replaced_before_a_poll(
+    app: Flask, room_database: str
+) -> None:
+    client, code = room_with_a_round(app)
+    first = client.get(f"/rooms/{code}")
+    assert first.status_code == 200
+    # As a restart of the database does: every other connection ended by the server.
+    admin = create_engine(room_database)
+    with admin.connect() as connection:
+        ended = connection.execute(
+            text(
+                "SELECT count(*) FROM pg_stat_activity, pg_terminate_backend(pid) "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ).scalar()
+        for _ in range(100):
+            if not connection.execute(
+                text(
+                    "SELECT count(*) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            ).scalar():
+                break
+            time.sleep(0.05)
+    admin.dispose()
+    assert ended >= 1
+    again = client.get(f"/rooms/{code}", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
 
 
 def test_a_poll_that_must_write_or_score_answers_as_before(app: Flask, clock: Clock) -> None:
