@@ -29,6 +29,7 @@ LONGEST_SCORED = RULES.longest_scored
 #: Where the table starts: no game counts shorter words.
 SHORTEST_SCORED = RULES.shortest_word
 word_score = RULES.word_score
+_WORTH, _LETTERS = RULES.score_by_length, RULES.letters  # letters_score's, for _verdict_dict
 
 
 def total_score(words: Iterable[str]) -> int:
@@ -123,12 +124,15 @@ class GameScore:
 
 def _verdict_dict(verdict: WordVerdict) -> dict[str, Any]:
     """One judged word as JSON; ``with`` only for duplicates, ``path`` when on the board."""
+    word = verdict.word
     document: dict[str, Any] = {
-        "word": verdict.word,
+        "word": word,
         "written": verdict.written,
         "verdict": verdict.verdict,
         "points": verdict.points,
-        "score": letters_score(verdict.word),  # what the word is worth, counted or not
+        # What the word is worth, counted or not: letters_score, without its calls (a
+        # game's every word is written out).
+        "score": _WORTH[min(len(word), LONGEST_SCORED)] if _LETTERS.issuperset(word) else 0,
     }
     if verdict.verdict == DUPLICATE:
         document["with"] = list(verdict.shared_with)

@@ -10,9 +10,10 @@ all say the same thing from this one place.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from .i18n import N_, _, ngettext, number, remembered
+from .i18n import N_, Language, _, current, ngettext, number, remembered
 from .scoring import (
     DUPLICATE,
     NOT_A_WORD,
@@ -39,6 +40,19 @@ VERDICT_TEXT = {
 def verdict_text(verdict: str) -> str:
     """A verdict as a page shows it, in the reader's language: ``not on the board``."""
     return _(VERDICT_TEXT[verdict])
+
+
+def verdict_texts() -> dict[str, str]:
+    """Every verdict as a page shows it, in the reader's language, which is asked for
+    once (a game's words need all five)."""
+    return dict(_verdict_texts(current()))
+
+
+@lru_cache(maxsize=64)  # a few languages per app, each one object (boggle/i18n.py)
+def _verdict_texts(language: Language) -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (verdict, language.translations.gettext(text)) for verdict, text in VERDICT_TEXT.items()
+    )
 
 
 @dataclass(frozen=True)
@@ -131,11 +145,14 @@ def game_document(game: GameScore) -> dict[str, Any]:
     document = game.as_dict()
     # Each verdict worded once a game: a game of four lists has dozens of words, and
     # five verdicts.
-    texts = {verdict: verdict_text(verdict) for verdict in VERDICT_TEXT}
-    for player, judged in zip(document["players"], game.players, strict=True):
-        player["scored_words"] = sum(1 for verdict in judged.words if verdict.verdict == SCORED)
+    texts = verdict_texts()
+    for player in document["players"]:
+        scored = 0
         for word in player["words"]:
-            word["verdict_text"] = texts[word["verdict"]]
+            verdict = word["verdict"]
+            word["verdict_text"] = texts[verdict]
+            scored += verdict == SCORED
+        player["scored_words"] = scored
     places = standings(game)
     document["ranking"] = [place.as_dict() for place in places]
     document["headline"] = headline(game, places)
