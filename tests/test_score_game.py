@@ -389,3 +389,44 @@ def test_a_word_found_by_everyone_scores_for_no_one(
         assert (judged.verdict, judged.points) == (DUPLICATE, 0)
         assert len(judged.shared_with) == len(players) - 1
     assert word not in {w.word for w in game.missed}
+
+
+def test_a_word_several_players_wrote_is_looked_up_and_traced_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "an" (too short, on the board) and "nerd" (a word, off it) by three players each:
+    # each is judged once for the game, and only the crossing-off is each player's.
+    from boggle import tracing
+
+    traced: list[str] = []
+    looked_up: list[object] = []
+    trace, contains = tracing.Tracer.trace, Dictionary.__contains__
+    monkeypatch.setattr(
+        tracing.Tracer, "trace", lambda self, word, *a: traced.append(word) or trace(self, word, *a)
+    )
+    monkeypatch.setattr(
+        Dictionary,
+        "__contains__",
+        lambda self, word: looked_up.append(word) or contains(self, word),
+    )
+    game = play(*((name, ["an", "nerd", "zebra"]) for name in ("Ann", "Bob", "Cy")))
+    assert sorted(traced) == ["an", "zebra"]
+    assert sorted(looked_up) == ["nerd", "zebra"]
+    assert [(v.word, v.verdict, v.shared_with, v.path) for v in player(game, "Bob").words] == [
+        ("an", DUPLICATE, ("Ann", "Cy"), ((1, 1), (2, 1))),
+        ("nerd", DUPLICATE, ("Ann", "Cy"), None),
+        ("zebra", DUPLICATE, ("Ann", "Cy"), None),
+    ]
+
+
+def test_a_word_one_player_wrote_is_judged_as_before_beside_shared_ones() -> None:
+    # The judging once a word changes no verdict: Ann's own words beside the shared one.
+    game = play(("Ann", ["ran", "nerd", "an", "zebra", "stand"]), ("Bob", ["stand"]))
+    assert verdicts(game, "Ann") == [
+        ("ran", "ran", SCORED, 1),
+        ("nerd", "nerd", NOT_ON_BOARD, 0),
+        ("an", "an", TOO_SHORT, 0),
+        ("zebra", "zebra", NOT_A_WORD, 0),
+        ("stand", "stand", DUPLICATE, 0),
+    ]
+    assert (player(game, "Ann").total, player(game, "Bob").total) == (1, 0)
