@@ -171,14 +171,14 @@ class Snapshot:
         """Run a statement; its rows (none for one that returns none)."""
         found = self._compiled(statement)
         self.wrote = self.wrote or not isinstance(statement, Select)
-        values = found.fixed | dict(parameters)
+        values = {**found.fixed, **parameters} if found.fixed else parameters
         self._cursor.execute(
             found.sql,
-            values if found.order is None else tuple(values[name] for name in found.order),
+            values if found.order is None else tuple(map(values.__getitem__, found.order)),
         )
         if found.row is None:
             return Rows()
-        return Rows([found.row._make(row) for row in self._cursor.fetchall()])
+        return Rows(map(found.row._make, self._cursor.fetchall()))
 
 
 class Rows(list):  # type: ignore[type-arg]
