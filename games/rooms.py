@@ -36,6 +36,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import (
@@ -741,9 +742,6 @@ class Rooms:
             raise UnknownRound(unknown_round_message(room.code, number))
         return found
 
-    def _board(self, room: Row, played: Row) -> Board:
-        return Board(room.rows, room.cols, tuple(json.loads(played.faces)))
-
     def _solve(
         self, dictionary: str, rows: int, cols: int, faces: tuple[str, ...], min_length: int
     ) -> Solution:
@@ -1055,7 +1053,9 @@ class Rooms:
             "number": played.number,
             "state": state,
             # Nobody sees the board before the round starts: not even its letters.
-            "board": None if state == STARTING else self._board(room, played).display_rows(),
+            "board": None
+            if state == STARTING
+            else _display_rows(room.rows, room.cols, played.faces),
             "started_at": round(played.started_at, 3),
             "ends_at": round(played.ends_at, 3),
             "closes_at": round(closes, 3),
@@ -1213,6 +1213,18 @@ def _delete_rooms(session: Session, ids: list[int]) -> None:
     session.execute(delete(Round).where(Round.room_id.in_(ids)))
     session.execute(delete(Player).where(Player.room_id.in_(ids)))
     session.execute(delete(Room).where(Room.id.in_(ids)))
+
+
+@lru_cache(maxsize=1024)
+def _shown_rows(rows: int, cols: int, faces: str) -> tuple[tuple[str, ...], ...]:
+    return tuple(map(tuple, Board(rows, cols, tuple(json.loads(faces))).display_rows()))
+
+
+def _display_rows(rows: int, cols: int, faces: str) -> list[list[str]]:
+    """A round's board as its document shows it, from its faces as stored (JSON): read
+    and written out once per board a process sees, where every poll of the round did
+    both (a pure function of the stored text: nothing of the game is kept)."""
+    return [list(row) for row in _shown_rows(rows, cols, faces)]
 
 
 def _settings(room: Row) -> RoomSettings:
