@@ -144,8 +144,9 @@ WAITING, STARTING, PLAYING, FINISHED = "waiting", "starting", "playing", "finish
 # traffic: their statements are built once, here, as Core statements with bound
 # parameters, and a request only runs them, reading rows (which have the columns as
 # attributes, as the ORM's objects do). Built per request through the ORM, the same
-# query costs about four times the CPU (170 us against 40 on SQLite), and a poll makes
-# four of them. Writes that happen once a room or round still use the ORM.
+# query costs about four times the CPU (170 us against 40 on SQLite); a poll whose
+# copy is current runs one (ROOM_VERSION), one that needs the document three (with
+# ROOM_STATE and SEATED). Writes that happen once a room or round still use the ORM.
 
 _ROOMS, _PLAYERS, _ROUNDS = Room.__table__, Player.__table__, Round.__table__
 _WORDS, _SCORES = Word.__table__, Score.__table__
