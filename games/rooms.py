@@ -921,7 +921,7 @@ class Rooms:
             version = self._version(row, values["digest"], now)
             if not wanted(version):
                 return version, None
-            with self.database.snapshot() as session:
+            with self.database.kept_snapshot() as session:
                 room = self._room_state(session, code, now)
                 if not room.unscored:
                     return version, self._document(session, room, token, now)
