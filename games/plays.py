@@ -197,7 +197,7 @@ ADD_WORD = (
 #: under a busy board the backends queued behind each other's flushes, and the workers
 #: behind them (benchmarks/README.md, "Today's board under load"). A crash of the
 #: database server, not of the app, may then lose the last fraction of a second of
-#: accepted words, never a part of one (docs/deploy.md, "PostgreSQL").
+#: accepted words, never a part of one (docs/deploy.md, "Scaling out").
 SEND_WORD = text(
     """
 WITH play AS (
