@@ -569,15 +569,17 @@ def words_json(words: tuple[FoundWord, ...]) -> bytes | None:
     """The ``words`` of :meth:`Solution.as_dict` as the JSON array a JSON encoder writes
     for them (compact), written by the native core without a dict made per word; None
     without the core, or for words it leaves to an encoder (any but plain ASCII)."""
-    return None if _native is None else _native.words_json(words)
+    writer = getattr(_native, "words_json", None)  # none in a module built before it
+    return None if writer is None else writer(words)
 
 
 def word_lengths(words: tuple[FoundWord, ...]) -> tuple[int, ...]:
     """How many of the words have each length: entry n counts the words of n letters,
     as far as the longest (``()`` for none). Counted by the native core where there is
     one (a Python step per word was most of a 4x4 board's summary), else here."""
-    if _native is not None:
-        return _native.word_lengths(words)
+    counter = getattr(_native, "word_lengths", None)  # none in a module built before it
+    if counter is not None:
+        return counter(words)
     counts = Counter(map(len, map(itemgetter(0), words)))
     return tuple(counts[n] for n in range(max(counts, default=-1) + 1))
 
