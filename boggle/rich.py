@@ -29,8 +29,12 @@ temperature, and the result is kept when it is no worse, until ``STALE_TRIES`` t
 a row find nothing better. Annealing finds the rich boards' families (the boards around
 a frame of vowels and of endings such as -ers, -ing); the refinement moves within one
 (ENABLE2K's 10,384-point 5x5 board and the 10,406-point best known one differ in four
-cubes). Then a new climb starts. A start board given is taken to its peak and refined
-first, never melted: a search that goes on from a board must not lose it.
+cubes). Then a new climb starts: after the first ``FRESH_CLIMBS``, about half of them
+from one of the richest peaks refined so far (the *elite*) rather than from a fresh
+board: a block of cubes is thrown into disorder and the board annealed again from below
+the melting point, a kick that leaves the family but seldom the neighbourhood of rich
+ones. A start board given is taken to its peak and refined first, never melted: a search
+that goes on from a board must not lose it.
 
 Temperatures are shares of the best points seen per cube, so that they fit any size of
 board and any word list (a short cold pass first sets that scale), and depend only on
@@ -94,6 +98,19 @@ TRY_HOT_SHARE = 0.15
 TRY_COLD_SHARE = 0.04
 #: Tries in a row without a better board before a climb gives way to a new one.
 STALE_TRIES = 6
+#: Restarts from the elite: the richest peaks a worker has refined (distinct boards),
+#: how many it keeps, and how many fresh climbs it makes before drawing on them. After
+#: those, a climb starts from an elite peak instead of a fresh board ``ELITE_SHARE`` of
+#: the time: a block of cubes (one and all around it) is thrown into disorder and the
+#: board annealed again from a middle temperature, a larger kick than the refinement's,
+#: far smaller than a fresh board's. Fresh climbs find the rich families one time in
+#: fifteen on 5x5; a kicked elite lands in a neighbouring family far more often.
+ELITE_SIZE = 4
+FRESH_CLIMBS = 2
+ELITE_SHARE = 0.5
+KICK_SHARE = 1.0
+KICK_STEPS = 4_000
+KICK_HOT_SHARE = 0.2
 #: Only a climb whose annealing ended this close to the best points seen (a share of
 #: them) is refined: the others are in poorer families, which refining seldom leaves.
 REFINE_WITHIN = 0.03
@@ -337,6 +354,10 @@ class _Climber:
         self.points, self.words = self.score()
         self.best = _Found(self.state.faces(), self.points, self.words, 0)
         self.climb_best = (self.state.snapshot(), self.points, self.words)
+        # The richest peaks refined so far, best first: (snapshot, points, words, faces).
+        self.elites: list[tuple[Any, int, int, tuple[str, ...]]] = []
+        self.climbs = 0
+        self.kicks = 0
         self.note()
 
     # --- scoring -----------------------------------------------------------------
@@ -487,11 +508,16 @@ class _Climber:
             if self.first:
                 self.climb()
             while True:
-                self.state.shuffle()
-                self.points, self.words = self.score()
-                self.climb_best = (self.state.snapshot(), self.points, self.words)
-                self.seen()
-                self.anneal(CLIMB_STEPS, HOT_SHARE, COLD_SHARE)
+                # The draw only once there are elites to kick, so that the first
+                # climbs are the same whatever ELITE_SHARE is.
+                if self.climbs >= FRESH_CLIMBS and self.elites and self.rng.random() < ELITE_SHARE:
+                    self.kick()
+                else:
+                    self.state.shuffle()
+                    self.points, self.words = self.score()
+                    self.climb_best = (self.state.snapshot(), self.points, self.words)
+                    self.seen()
+                    self.anneal(CLIMB_STEPS, HOT_SHARE, COLD_SHARE)
                 self.climb()
         except _OutOfStepsError:
             pass
@@ -504,8 +530,36 @@ class _Climber:
         snapshot, self.points, self.words = self.climb_best
         self.state.restore_snapshot(snapshot)
         self.polish()
+        self.climbs += 1
+        faces = self.state.faces()
+        if any(elite[3] == faces for elite in self.elites):
+            return  # a peak refined before (a kick that fell back into it)
         if self.points >= (1 - REFINE_WITHIN) * self.best.points:
             self.refine()
+        self.keep()
+
+    def keep(self) -> None:
+        """Keep the board among the elite when it is one of the ELITE_SIZE richest
+        distinct peaks (on a tie in points, the one found first stays ahead)."""
+        faces = self.state.faces()
+        if any(elite[3] == faces for elite in self.elites):
+            return
+        self.elites.append((self.state.snapshot(), self.points, self.words, faces))
+        self.elites.sort(key=lambda elite: -elite[1])
+        del self.elites[ELITE_SIZE:]
+
+    def kick(self) -> None:
+        """A climb from an elite peak, drawn uniformly: a block of cubes (one and all
+        around it) drawn again by a hot heat bath, then a short annealing from below
+        the melting point."""
+        snapshot, self.points, self.words, _ = self.elites[_pick(self.rng, len(self.elites))]
+        self.state.restore_snapshot(snapshot)
+        self.kicks += 1
+        centre = _pick(self.rng, self.state.size)
+        for cell in (centre, *self.plan.around[centre]):
+            self.heat(cell, self.scale() * KICK_SHARE)
+        self.climb_best = (self.state.snapshot(), self.points, self.words)
+        self.anneal(KICK_STEPS, KICK_HOT_SHARE, COLD_SHARE)
 
 
 def _pick(rng: random.Random, n: int) -> int:
