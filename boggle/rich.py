@@ -23,8 +23,7 @@ The search runs in *climbs*. A climb anneals a fresh random board for ``CLIMB_ST
 steps, from a temperature just under the one at which a rich board melts into a random
 one (``HOT_SHARE`` of the best points seen per cube) down to almost none, takes the best
 board it saw up to its local peak (each cube's best face, then every swap that gains,
-until neither gains; when among the richest, also every change of two neighbouring
-cubes at once), then refines it by iterated local search: a few cubes around one
+until neither gains), then refines it by iterated local search: a few cubes around one
 cube are thrown into disorder, the whole board is annealed again briefly from a lower
 temperature, and the result is kept when it is no worse, until ``STALE_TRIES`` tries in
 a row find nothing better. Annealing finds the rich boards' families (the boards around
@@ -99,12 +98,6 @@ TRY_HOT_SHARE = 0.15
 TRY_COLD_SHARE = 0.04
 #: Tries in a row without a better board before a climb gives way to a new one.
 STALE_TRIES = 6
-#: Whether a peak among the richest is also made one no change of two neighbouring
-#: cubes' faces at once raises (every face of the one, each weighed with every face of
-#: the other by one walk): some 1,800 walks on 5x5, where the peak of single changes
-#: and swaps often has a pair that gains (a vowel and a consonant that only pay
-#: together).
-PAIR_POLISH = True
 #: Restarts from the elite: the richest peaks a worker has refined (distinct boards),
 #: how many it keeps, and how many fresh climbs it makes before drawing on them. After
 #: those, a climb starts from an elite peak instead of a fresh board ``ELITE_SHARE`` of
@@ -542,38 +535,8 @@ class _Climber:
         if any(elite[3] == faces for elite in self.elites):
             return  # a peak refined before (a kick that fell back into it)
         if self.points >= (1 - REFINE_WITHIN) * self.best.points:
-            while PAIR_POLISH and self.pairs():
-                self.polish()
             self.refine()
         self.keep()
-
-    def pairs(self) -> bool:
-        """Look for a change of two neighbouring cubes' faces at once that gains, and
-        make the first found; False when there is none (the board is then unchanged)."""
-        dictionary, min_length = self.plan.dictionary, self.plan.min_length
-        for i in range(self.state.size):
-            own = self.state.faces()[i]
-            faces_i, _ = self.state.choices(i)
-            later = [j for j in self.plan.around[i] if j > i and self.state.choices(j)[0]]
-            try:
-                for face in faces_i:
-                    if face == own:
-                        continue
-                    self.state.put(i, face)
-                    for j in later:
-                        self.tick()
-                        faces_j, _ = self.state.choices(j)
-                        scored = score_faces(self.board(), dictionary, j, faces_j, min_length)
-                        best = max(range(len(scored)), key=lambda k: scored[k][0])
-                        if scored[best][0] > self.points:
-                            self.state.put(j, faces_j[best])
-                            self.points, self.words = scored[best]
-                            self.seen()
-                            own = face
-                            return True
-            finally:
-                self.state.put(i, own)  # the face it had, or the one that gained
-        return False
 
     def keep(self) -> None:
         """Keep the board among the elite when it is one of the ELITE_SIZE richest

@@ -330,23 +330,3 @@ def test_a_kick_keeps_the_board_scored_and_starts_a_climb_below_its_elite(
     assert (search.points, search.words) == solver.score_board(search.board(), standard, 3)
     assert search.climb_best[1] >= search.points  # the best of the kick's annealing
     assert search.best.points >= elite[1]
-
-
-def test_a_pair_polish_ends_where_no_two_neighbouring_faces_gain(standard: Dictionary) -> None:
-    plan = _Plan(standard, None, 2, 3, 3, None, 8)
-    search = _Climber(plan, 0, None, None, None)
-    search.polish()
-    assert search.points == 72  # a peak of single changes and swaps, not of pairs
-    while search.pairs():
-        assert (search.points, search.words) == solver.score_board(search.board(), standard, 3)
-        search.polish()
-    board, letters = search.board(), search.state.choices(0)[0]
-    assert search.best.points == search.points == 104
-    for i in range(board.size):
-        for j in (j for j in plan.around[i] if j > i):
-            for a in letters:
-                for b in letters:
-                    faces = list(board.faces)
-                    faces[i], faces[j] = a, b
-                    changed = Board(2, 3, tuple(faces))
-                    assert solver.score_board(changed, standard, 3)[0] <= search.points
