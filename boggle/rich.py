@@ -19,9 +19,10 @@ Two moves change a board:
   faces that lose hundreds of points; the heat bath weighs them all.
 - *a swap of two cubes* (two dice with their faces up), kept by the Metropolis rule.
 
-The search runs in *climbs*. A climb anneals a fresh random board for ``CLIMB_STEPS``
-steps, from a temperature just under the one at which a rich board melts into a random
-one (``HOT_SHARE`` of the best points seen per cube) down to almost none, takes the best
+The search runs in *climbs*. A climb anneals a fresh random board for
+``CLIMB_STEPS_PER_CUBE`` steps a cube, from a temperature just under the one at which a
+rich board melts into a random one (``HOT_SHARE`` of the best points seen per cube) down
+to almost none, takes the best
 board it saw up to its local peak (each cube's best face, then every swap that gains,
 until neither gains), then refines it by iterated local search: a few cubes around one
 cube are thrown into disorder, the whole board is annealed again briefly from a lower
@@ -72,10 +73,11 @@ from .solver import DEFAULT_MIN_LENGTH, score_board, score_faces
 
 #: The name of the mode with no dice: any letter on any cube.
 FREE = "free"
-#: Steps (moves tried) of a climb's first annealing, from hot to cold. On a 5x5 board
-#: with ENABLE2K, some 10 s of a core: long enough for one climb in fifteen to end in
-#: one of the richest families (over 10,300 points), short enough for many climbs.
-CLIMB_STEPS = 10_000
+#: Steps (moves tried) a cube of a climb's first annealing, from hot to cold: 30,000 on
+#: a 5x5 board, some 20 s of a core with ENABLE2K. Longer climbs end on richer peaks:
+#: on 5x5, climbs of 10,000 steps ended between 8,200 and 9,800 points, of 30,000
+#: between 9,200 and 10,000 (benchmarks/README.md), worth the fewer climbs.
+CLIMB_STEPS_PER_CUBE = 1_200
 #: A climb's first temperature, as a share of the best points seen per cube (points a
 #: move may lose and still be taken about one time in e): just under where a rich board
 #: melts into a random one (about 0.4 of its points per cube, on 4x4 and 5x5 boards
@@ -97,7 +99,7 @@ TRY_STEPS = 1_500
 TRY_HOT_SHARE = 0.15
 TRY_COLD_SHARE = 0.04
 #: Tries in a row without a better board before a climb gives way to a new one.
-STALE_TRIES = 6
+STALE_TRIES = 2
 #: Restarts from the elite: the richest peaks a worker has refined (distinct boards),
 #: how many it keeps, and how many fresh climbs it makes before drawing on them. After
 #: those, a climb starts from an elite peak instead of a fresh board ``ELITE_SHARE`` of
@@ -109,8 +111,8 @@ ELITE_SIZE = 4
 FRESH_CLIMBS = 2
 ELITE_SHARE = 0.5
 KICK_SHARE = 1.0
-KICK_STEPS = 4_000
-KICK_HOT_SHARE = 0.2
+KICK_STEPS_PER_CUBE = 600
+KICK_HOT_SHARE = 0.3
 #: Only a climb whose annealing ended this close to the best points seen (a share of
 #: them) is refined: the others are in poorer families, which refining seldom leaves.
 REFINE_WITHIN = 0.03
@@ -517,7 +519,7 @@ class _Climber:
                     self.points, self.words = self.score()
                     self.climb_best = (self.state.snapshot(), self.points, self.words)
                     self.seen()
-                    self.anneal(CLIMB_STEPS, HOT_SHARE, COLD_SHARE)
+                    self.anneal(CLIMB_STEPS_PER_CUBE * self.state.size, HOT_SHARE, COLD_SHARE)
                 self.climb()
         except _OutOfStepsError:
             pass
@@ -559,7 +561,7 @@ class _Climber:
         for cell in (centre, *self.plan.around[centre]):
             self.heat(cell, self.scale() * KICK_SHARE)
         self.climb_best = (self.state.snapshot(), self.points, self.words)
-        self.anneal(KICK_STEPS, KICK_HOT_SHARE, COLD_SHARE)
+        self.anneal(KICK_STEPS_PER_CUBE * self.state.size, KICK_HOT_SHARE, COLD_SHARE)
 
 
 def _pick(rng: random.Random, n: int) -> int:
