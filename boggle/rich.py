@@ -20,22 +20,22 @@ Two moves change a board:
 - *a swap of two cubes* (two dice with their faces up), kept by the Metropolis rule.
 
 The search runs in *climbs*. A climb anneals a fresh random board for
-``CLIMB_STEPS_PER_CUBE`` steps a cube, from a temperature just under the one at which a
-rich board melts into a random one (``HOT_SHARE`` of the best points seen per cube) down
-to almost none, takes the best
-board it saw up to its local peak (each cube's best face, then every swap that gains,
-until neither gains), then refines it by iterated local search: a few cubes around one
-cube are thrown into disorder, the whole board is annealed again briefly from a lower
-temperature, and the result is kept when it is no worse, until ``STALE_TRIES`` tries in
-a row find nothing better. Annealing finds the rich boards' families (the boards around
-a frame of vowels and of endings such as -ers, -ing); the refinement moves within one
-(ENABLE2K's 10,384-point 5x5 board and the 10,406-point best known one differ in four
-cubes). Then a new climb starts: after the first ``FRESH_CLIMBS``, about half of them
-from one of the richest peaks refined so far (the *elite*) rather than from a fresh
-board: a block of cubes is thrown into disorder and the board annealed again from below
-the melting point, a kick that leaves the family but seldom the neighbourhood of rich
-ones. A start board given is taken to its peak and refined first, never melted: a search
-that goes on from a board must not lose it.
+``CLIMB_STEPS_PER_SQUARE`` steps by the square of its cubes, from a temperature just
+under the one at which a rich board melts into a random one (``HOT_SHARE`` of the best
+points seen per cube) down to almost none, takes the best board it saw up to its local
+peak (each cube's best face, then every swap that gains, until neither gains), then
+refines it by iterated local search: a few cubes around one cube are thrown into
+disorder, the whole board is annealed again briefly from a lower temperature, and the
+result is kept when it is no worse, until ``STALE_TRIES`` tries in a row find nothing
+better. Annealing finds the rich boards' families (the boards around a frame of vowels
+and of endings such as -ers, -ing); the refinement moves within one (ENABLE2K's
+10,384-point 5x5 board and the 10,406-point best known one differ in four cubes). Then a
+new climb starts: after the first ``FRESH_CLIMBS``, about half of them from one of the
+richest peaks refined so far (the *elite*) rather than from a fresh board: a block of
+cubes is thrown into disorder and the board annealed again from below the melting point,
+a kick that leaves the family but seldom the neighbourhood of rich ones. A start board
+given is taken to its peak and refined first, never melted: a search that goes on from a
+board must not lose it.
 
 Temperatures are shares of the best points seen per cube, so that they fit any size of
 board and any word list (a short cold pass first sets that scale), and depend only on
@@ -73,11 +73,13 @@ from .solver import DEFAULT_MIN_LENGTH, score_board, score_faces
 
 #: The name of the mode with no dice: any letter on any cube.
 FREE = "free"
-#: Steps (moves tried) a cube of a climb's first annealing, from hot to cold: 30,000 on
-#: a 5x5 board, some 20 s of a core with ENABLE2K. Longer climbs end on richer peaks:
-#: on 5x5, climbs of 10,000 steps ended between 8,200 and 9,800 points, of 30,000
-#: between 9,200 and 10,000 (benchmarks/README.md), worth the fewer climbs.
-CLIMB_STEPS_PER_CUBE = 1_200
+#: Steps (moves tried) of a climb's first annealing, from hot to cold, by the square of
+#: the cubes (a board's swaps grow so): 10,240 on 4x4, 25,000 on 5x5 (some 17 s of a
+#: core with ENABLE2K). Longer climbs end on richer peaks on 5x5: climbs of 10,000
+#: steps ended between 8,200 and 9,800 points, of 30,000 between 9,200 and 10,000
+#: (benchmarks/README.md), worth the fewer climbs; on 4x4, 19,200 steps a climb found
+#: the best board later than 10,000.
+CLIMB_STEPS_PER_SQUARE = 40
 #: A climb's first temperature, as a share of the best points seen per cube (points a
 #: move may lose and still be taken about one time in e): just under where a rich board
 #: melts into a random one (about 0.4 of its points per cube, on 4x4 and 5x5 boards
@@ -111,7 +113,7 @@ ELITE_SIZE = 4
 FRESH_CLIMBS = 2
 ELITE_SHARE = 0.5
 KICK_SHARE = 1.0
-KICK_STEPS_PER_CUBE = 600
+KICK_STEPS_PER_SQUARE = 20
 KICK_HOT_SHARE = 0.3
 #: Only a climb whose annealing ended this close to the best points seen (a share of
 #: them) is refined: the others are in poorer families, which refining seldom leaves.
@@ -448,6 +450,10 @@ class _Climber:
         into a random one at about 0.35 of it, on 4x4 and 5x5 boards alike)."""
         return max(self.best.points, 1) / self.state.size
 
+    def squared(self, steps: int) -> int:
+        """``steps`` for each cube, times the cubes: a climb's length on this board."""
+        return steps * self.state.size * self.state.size
+
     def anneal(self, steps: int, hot: float, cold: float) -> None:
         """``steps`` moves, the temperature falling from ``hot`` to ``cold`` shares of
         the best points seen by the same ratio each step."""
@@ -519,7 +525,7 @@ class _Climber:
                     self.points, self.words = self.score()
                     self.climb_best = (self.state.snapshot(), self.points, self.words)
                     self.seen()
-                    self.anneal(CLIMB_STEPS_PER_CUBE * self.state.size, HOT_SHARE, COLD_SHARE)
+                    self.anneal(self.squared(CLIMB_STEPS_PER_SQUARE), HOT_SHARE, COLD_SHARE)
                 self.climb()
         except _OutOfStepsError:
             pass
@@ -561,7 +567,7 @@ class _Climber:
         for cell in (centre, *self.plan.around[centre]):
             self.heat(cell, self.scale() * KICK_SHARE)
         self.climb_best = (self.state.snapshot(), self.points, self.words)
-        self.anneal(KICK_STEPS_PER_CUBE * self.state.size, KICK_HOT_SHARE, COLD_SHARE)
+        self.anneal(self.squared(KICK_STEPS_PER_SQUARE), KICK_HOT_SHARE, COLD_SHARE)
 
 
 def _pick(rng: random.Random, n: int) -> int:
