@@ -20,7 +20,7 @@ Two moves change a board:
 - *a swap of two cubes* (two dice with their faces up), kept by the Metropolis rule.
 
 The search runs in *climbs*. A climb anneals a fresh random board for
-``CLIMB_STEPS_PER_SQUARE`` steps by the square of its cubes, from a temperature just
+``CLIMB_STEPS`` steps (on 4x4; by the square of its cubes), from a temperature just
 under the one at which a rich board melts into a random one (``HOT_SHARE`` of the best
 points seen per cube) down to almost none, takes the best board it saw up to its local
 peak (each cube's best face, then every swap that gains, until neither gains), then
@@ -73,13 +73,12 @@ from .solver import DEFAULT_MIN_LENGTH, score_board, score_faces
 
 #: The name of the mode with no dice: any letter on any cube.
 FREE = "free"
-#: Steps (moves tried) of a climb's first annealing, from hot to cold, by the square of
-#: the cubes (a board's swaps grow so): 10,240 on 4x4, 25,000 on 5x5 (some 17 s of a
-#: core with ENABLE2K). Longer climbs end on richer peaks on 5x5: climbs of 10,000
-#: steps ended between 8,200 and 9,800 points, of 30,000 between 9,200 and 10,000
-#: (benchmarks/README.md), worth the fewer climbs; on 4x4, 19,200 steps a climb found
-#: the best board later than 10,000.
-CLIMB_STEPS_PER_SQUARE = 40
+#: Steps (moves tried) of a climb's first annealing on a 4x4 board, from hot to cold;
+#: other sizes by the square of their cubes (a board's swaps grow so): 24,414 on 5x5,
+#: some 17 s of a core with ENABLE2K. Longer climbs end on richer peaks on 5x5: climbs
+#: of 10,000 steps ended between 8,200 and 9,800 points, of 30,000 between 9,200 and
+#: 10,000 (benchmarks/README.md), worth the fewer climbs.
+CLIMB_STEPS = 10_000
 #: A climb's first temperature, as a share of the best points seen per cube (points a
 #: move may lose and still be taken about one time in e): just under where a rich board
 #: melts into a random one (about 0.4 of its points per cube, on 4x4 and 5x5 boards
@@ -101,7 +100,7 @@ TRY_STEPS = 1_500
 TRY_HOT_SHARE = 0.15
 TRY_COLD_SHARE = 0.04
 #: Tries in a row without a better board before a climb gives way to a new one.
-STALE_TRIES = 2
+STALE_TRIES = 6
 #: Restarts from the elite: the richest peaks a worker has refined (distinct boards),
 #: how many it keeps, and how many fresh climbs it makes before drawing on them. After
 #: those, a climb starts from an elite peak instead of a fresh board ``ELITE_SHARE`` of
@@ -113,7 +112,7 @@ ELITE_SIZE = 4
 FRESH_CLIMBS = 2
 ELITE_SHARE = 0.5
 KICK_SHARE = 1.0
-KICK_STEPS_PER_SQUARE = 20
+KICK_STEPS = 5_000
 KICK_HOT_SHARE = 0.3
 #: Only a climb whose annealing ended this close to the best points seen (a share of
 #: them) is refined: the others are in poorer families, which refining seldom leaves.
@@ -451,8 +450,8 @@ class _Climber:
         return max(self.best.points, 1) / self.state.size
 
     def squared(self, steps: int) -> int:
-        """``steps`` for each cube, times the cubes: a climb's length on this board."""
-        return steps * self.state.size * self.state.size
+        """``steps`` of a 4x4 board on this one, by the square of its cubes (at least 1)."""
+        return max(round(steps * self.state.size**2 / 256), 1)
 
     def anneal(self, steps: int, hot: float, cold: float) -> None:
         """``steps`` moves, the temperature falling from ``hot`` to ``cold`` shares of
@@ -525,7 +524,7 @@ class _Climber:
                     self.points, self.words = self.score()
                     self.climb_best = (self.state.snapshot(), self.points, self.words)
                     self.seen()
-                    self.anneal(self.squared(CLIMB_STEPS_PER_SQUARE), HOT_SHARE, COLD_SHARE)
+                    self.anneal(self.squared(CLIMB_STEPS), HOT_SHARE, COLD_SHARE)
                 self.climb()
         except _OutOfStepsError:
             pass
@@ -567,7 +566,7 @@ class _Climber:
         for cell in (centre, *self.plan.around[centre]):
             self.heat(cell, self.scale() * KICK_SHARE)
         self.climb_best = (self.state.snapshot(), self.points, self.words)
-        self.anneal(self.squared(KICK_STEPS_PER_SQUARE), KICK_HOT_SHARE, COLD_SHARE)
+        self.anneal(self.squared(KICK_STEPS), KICK_HOT_SHARE, COLD_SHARE)
 
 
 def _pick(rng: random.Random, n: int) -> int:

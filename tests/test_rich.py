@@ -279,8 +279,8 @@ def test_the_result_document_names_its_dice_seed_and_rule(standard: Dictionary) 
 def short_climbs(monkeypatch: pytest.MonkeyPatch) -> None:
     """Climbs, kicks and refinements a few dozen steps long, so that a few thousand
     steps make many of each."""
-    monkeypatch.setattr(rich, "CLIMB_STEPS_PER_SQUARE", 1)
-    monkeypatch.setattr(rich, "KICK_STEPS_PER_SQUARE", 1)
+    monkeypatch.setattr(rich, "CLIMB_STEPS", 200)
+    monkeypatch.setattr(rich, "KICK_STEPS", 100)
     monkeypatch.setattr(rich, "TRY_STEPS", 20)
     monkeypatch.setattr(rich, "STALE_TRIES", 2)
 
