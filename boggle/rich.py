@@ -19,23 +19,19 @@ Two moves change a board:
   faces that lose hundreds of points; the heat bath weighs them all.
 - *a swap of two cubes* (two dice with their faces up), kept by the Metropolis rule.
 
-The search runs in *climbs*. A climb anneals a fresh random board for
-``CLIMB_STEPS`` steps (on 4x4; by the square of its cubes), from a temperature just
-under the one at which a rich board melts into a random one (``HOT_SHARE`` of the best
-points seen per cube) down to almost none, takes the best board it saw up to its local
-peak (each cube's best face, then every swap that gains, until neither gains), then
-refines it by iterated local search: a few cubes around one cube are thrown into
-disorder, the whole board is annealed again briefly from a lower temperature, and the
-result is kept when it is no worse, until ``STALE_TRIES`` tries in a row find nothing
-better. Annealing finds the rich boards' families (the boards around a frame of vowels
-and of endings such as -ers, -ing); the refinement moves within one (ENABLE2K's
-10,384-point 5x5 board and the 10,406-point best known one differ in four cubes). Then a
-new climb starts: after the first ``FRESH_CLIMBS``, about half of them from one of the
-richest peaks refined so far (the *elite*) rather than from a fresh board: a block of
-cubes is thrown into disorder and the board annealed again from below the melting point,
-a kick that leaves the family but seldom the neighbourhood of rich ones. A start board
-given is taken to its peak and refined first, never melted: a search that goes on from a
-board must not lose it.
+The search runs in *climbs*. A climb anneals a fresh random board for ``CLIMB_STEPS``
+steps (on 4x4; by the square of its cubes), from a temperature just under the one at
+which a rich board melts into a random one (``HOT_SHARE`` of the best points seen per
+cube) down to almost none, takes the best board it saw up to its local peak (each cube's
+best face, then every swap that gains, until neither gains), then refines it by iterated
+local search: a few cubes around one cube are thrown into disorder, the whole board is
+annealed again briefly from a lower temperature, and the result is kept when it is no
+worse, until ``STALE_TRIES`` tries in a row find nothing better. Annealing finds the
+rich boards' families (the boards around a frame of vowels and of endings such as -ers,
+-ing); the refinement moves within one (ENABLE2K's 10,384-point 5x5 board and the
+10,406-point best known one differ in four cubes). Then a new climb starts. A start
+board given is taken to its peak and refined first, never melted: a search that goes on
+from a board must not lose it.
 
 Temperatures are shares of the best points seen per cube, so that they fit any size of
 board and any word list (a short cold pass first sets that scale), and depend only on
@@ -79,6 +75,8 @@ FREE = "free"
 #: of 10,000 steps ended between 8,200 and 9,800 points, of 30,000 between 9,200 and
 #: 10,000 (benchmarks/README.md), worth the fewer climbs.
 CLIMB_STEPS = 10_000
+#: The most a climb on a larger board anneals, in 4x4 climbs (from 6x6 on).
+CLIMB_MOST = 4
 #: A climb's first temperature, as a share of the best points seen per cube (points a
 #: move may lose and still be taken about one time in e): just under where a rich board
 #: melts into a random one (about 0.4 of its points per cube, on 4x4 and 5x5 boards
@@ -101,19 +99,6 @@ TRY_HOT_SHARE = 0.15
 TRY_COLD_SHARE = 0.04
 #: Tries in a row without a better board before a climb gives way to a new one.
 STALE_TRIES = 6
-#: Restarts from the elite: the richest peaks a worker has refined (distinct boards),
-#: how many it keeps, and how many fresh climbs it makes before drawing on them. After
-#: those, a climb starts from an elite peak instead of a fresh board ``ELITE_SHARE`` of
-#: the time: a block of cubes (one and all around it) is thrown into disorder and the
-#: board annealed again from a middle temperature, a larger kick than the refinement's,
-#: far smaller than a fresh board's. Fresh climbs find the rich families one time in
-#: fifteen on 5x5; a kicked elite lands in a neighbouring family far more often.
-ELITE_SIZE = 4
-FRESH_CLIMBS = 2
-ELITE_SHARE = 0.5
-KICK_SHARE = 1.0
-KICK_STEPS = 5_000
-KICK_HOT_SHARE = 0.3
 #: Only a climb whose annealing ended this close to the best points seen (a share of
 #: them) is refined: the others are in poorer families, which refining seldom leaves.
 REFINE_WITHIN = 0.03
@@ -357,10 +342,6 @@ class _Climber:
         self.points, self.words = self.score()
         self.best = _Found(self.state.faces(), self.points, self.words, 0)
         self.climb_best = (self.state.snapshot(), self.points, self.words)
-        # The richest peaks refined so far, best first: (snapshot, points, words, faces).
-        self.elites: list[tuple[Any, int, int, tuple[str, ...]]] = []
-        self.climbs = 0
-        self.kicks = 0
         self.note()
 
     # --- scoring -----------------------------------------------------------------
@@ -450,8 +431,9 @@ class _Climber:
         return max(self.best.points, 1) / self.state.size
 
     def squared(self, steps: int) -> int:
-        """``steps`` of a 4x4 board on this one, by the square of its cubes (at least 1)."""
-        return max(round(steps * self.state.size**2 / 256), 1)
+        """``steps`` of a 4x4 board on this one, by the square of its cubes: at least 1,
+        at most CLIMB_MOST times as many (a climb on a large board must still end)."""
+        return min(max(round(steps * self.state.size**2 / 256), 1), CLIMB_MOST * steps)
 
     def anneal(self, steps: int, hot: float, cold: float) -> None:
         """``steps`` moves, the temperature falling from ``hot`` to ``cold`` shares of
@@ -515,16 +497,11 @@ class _Climber:
             if self.first:
                 self.climb()
             while True:
-                # The draw only once there are elites to kick, so that the first
-                # climbs are the same whatever ELITE_SHARE is.
-                if self.climbs >= FRESH_CLIMBS and self.elites and self.rng.random() < ELITE_SHARE:
-                    self.kick()
-                else:
-                    self.state.shuffle()
-                    self.points, self.words = self.score()
-                    self.climb_best = (self.state.snapshot(), self.points, self.words)
-                    self.seen()
-                    self.anneal(self.squared(CLIMB_STEPS), HOT_SHARE, COLD_SHARE)
+                self.state.shuffle()
+                self.points, self.words = self.score()
+                self.climb_best = (self.state.snapshot(), self.points, self.words)
+                self.seen()
+                self.anneal(self.squared(CLIMB_STEPS), HOT_SHARE, COLD_SHARE)
                 self.climb()
         except _OutOfStepsError:
             pass
@@ -537,36 +514,8 @@ class _Climber:
         snapshot, self.points, self.words = self.climb_best
         self.state.restore_snapshot(snapshot)
         self.polish()
-        self.climbs += 1
-        faces = self.state.faces()
-        if any(elite[3] == faces for elite in self.elites):
-            return  # a peak refined before (a kick that fell back into it)
         if self.points >= (1 - REFINE_WITHIN) * self.best.points:
             self.refine()
-        self.keep()
-
-    def keep(self) -> None:
-        """Keep the board among the elite when it is one of the ELITE_SIZE richest
-        distinct peaks (on a tie in points, the one found first stays ahead)."""
-        faces = self.state.faces()
-        if any(elite[3] == faces for elite in self.elites):
-            return
-        self.elites.append((self.state.snapshot(), self.points, self.words, faces))
-        self.elites.sort(key=lambda elite: -elite[1])
-        del self.elites[ELITE_SIZE:]
-
-    def kick(self) -> None:
-        """A climb from an elite peak, drawn uniformly: a block of cubes (one and all
-        around it) drawn again by a hot heat bath, then a short annealing from below
-        the melting point."""
-        snapshot, self.points, self.words, _ = self.elites[_pick(self.rng, len(self.elites))]
-        self.state.restore_snapshot(snapshot)
-        self.kicks += 1
-        centre = _pick(self.rng, self.state.size)
-        for cell in (centre, *self.plan.around[centre]):
-            self.heat(cell, self.scale() * KICK_SHARE)
-        self.climb_best = (self.state.snapshot(), self.points, self.words)
-        self.anneal(self.squared(KICK_STEPS), KICK_HOT_SHARE, COLD_SHARE)
 
 
 def _pick(rng: random.Random, n: int) -> int:

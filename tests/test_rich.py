@@ -11,7 +11,6 @@ from boggle.board import Board
 from boggle.dice import DICE_SETS, DiceSet
 from boggle.languages import LANGUAGES
 from boggle.rich import (
-    ELITE_SIZE,
     FREE_FACES,
     MAX_WORKERS,
     RichSearchError,
@@ -272,61 +271,12 @@ def test_the_result_document_names_its_dice_seed_and_rule(standard: Dictionary) 
     assert find_rich_board(standard, None, 2, 2, seed=1, steps=1).as_dict("x")["dice"] == "free"
 
 
-# --- Restarts from the elite --------------------------------------------------------
-
-
-@pytest.fixture
-def short_climbs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Climbs, kicks and refinements a few dozen steps long, so that a few thousand
-    steps make many of each."""
-    monkeypatch.setattr(rich, "CLIMB_STEPS", 200)
-    monkeypatch.setattr(rich, "KICK_STEPS", 100)
-    monkeypatch.setattr(rich, "TRY_STEPS", 20)
-    monkeypatch.setattr(rich, "STALE_TRIES", 2)
-
-
-@pytest.mark.usefixtures("short_climbs")
-def test_later_climbs_restart_from_the_richest_peaks(standard: Dictionary) -> None:
-    plan = _Plan(standard, None, 3, 3, 3, None, 5)
-    search = _Climber(plan, 0, 3000, None, None)
-    found = search.run()
-    assert search.kicks > 0 and search.climbs > search.kicks + rich.FRESH_CLIMBS - 1
-    points = [elite[1] for elite in search.elites]
-    assert 1 < len(points) <= ELITE_SIZE and points == sorted(points, reverse=True)
-    assert len({elite[3] for elite in search.elites}) == len(points)  # distinct boards
-    for snapshot, elite_points, words, faces in search.elites:
-        assert snapshot == faces
-        assert solver.score_board(Board(3, 3, faces), standard, 3) == (elite_points, words)
-    assert found.points >= points[0]
-
-
-@pytest.mark.usefixtures("short_climbs")
-@pytest.mark.parametrize("dice", [None, "classic"])
-def test_restarts_from_the_elite_are_the_same_for_a_seed_and_steps(
-    standard: Dictionary, dice: str | None
+@pytest.mark.parametrize(
+    ("rows", "cols", "steps"),
+    [(4, 4, 10_000), (5, 5, 24_414), (3, 3, 3_164), (1, 1, 39), (6, 6, 40_000), (40, 40, 40_000)],
+)
+def test_a_climb_anneals_by_the_square_of_the_cubes_within_bounds(
+    standard: Dictionary, rows: int, cols: int, steps: int
 ) -> None:
-    chosen = DICE_SETS[dice] if dice else None
-    first = find_rich_board(standard, chosen, 3, 3, seed=9, steps=4000, workers=2)
-    again = find_rich_board(standard, chosen, 3, 3, seed=9, steps=4000, workers=2)
-    assert (first.board, first.points, first.steps) == (again.board, again.points, 4000)
-    assert [(w, step, points) for w, step, _, points in first.history] == [
-        (w, step, points) for w, step, _, points in again.history
-    ]
-    if chosen is not None:
-        assert rollable(first.board, chosen)
-
-
-@pytest.mark.usefixtures("short_climbs")
-def test_a_kick_keeps_the_board_scored_and_starts_a_climb_below_its_elite(
-    standard: Dictionary,
-) -> None:
-    plan = _Plan(standard, None, 4, 4, 3, None, 2)
-    search = _Climber(plan, 0, None, None, None)
-    search.polish()
-    search.keep()
-    elite = search.elites[0]
-    search.kick()
-    assert search.kicks == 1 and search.elites == [elite]  # a kick keeps nothing itself
-    assert (search.points, search.words) == solver.score_board(search.board(), standard, 3)
-    assert search.climb_best[1] >= search.points  # the best of the kick's annealing
-    assert search.best.points >= elite[1]
+    search = _Climber(_Plan(standard, None, rows, cols, 3, None, 1), 0, None, None, None)
+    assert search.squared(rich.CLIMB_STEPS) == steps
