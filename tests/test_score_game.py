@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boggle import Dictionary, parse_board, solve
+from boggle import Dictionary, parse_board, scoring, solve
 from boggle.scoring import (
     DUPLICATE,
     NOT_A_WORD,
@@ -188,6 +188,31 @@ def test_a_word_on_the_board_keeps_its_path_and_one_off_it_has_none() -> None:
         "zebra": None,
         "an": ((1, 1), (2, 1)),
     }
+
+
+def test_a_word_of_the_shortest_length_the_solution_lacks_is_judged_without_a_trace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The solution holds every dictionary word on the board from the shortest length up,
+    # "nerd" (4 letters, the minimum here) included: one it lacks is not on the board,
+    # and a game's time for tracing (its budget) is spent only on the others.
+    traced: list[str] = []
+
+    class Recorded(scoring.Tracer):
+        def trace(
+            self, word: str, deadline: float | None = None
+        ) -> tuple[tuple[int, int], ...] | None:
+            traced.append(word)
+            return super().trace(word, deadline)
+
+    monkeypatch.setattr(scoring, "Tracer", Recorded)
+    game = play(("Ann", ["nerd", "zebra", "tan"]), min_length=4)
+    assert verdicts(game, "Ann") == [
+        ("nerd", "nerd", NOT_ON_BOARD, 0),
+        ("zebra", "zebra", NOT_A_WORD, 0),
+        ("tan", "tan", TOO_SHORT, 0),
+    ]
+    assert sorted(traced) == ["tan", "zebra"]
 
 
 def test_a_tie_on_points_goes_to_the_player_with_more_long_words() -> None:
