@@ -452,6 +452,11 @@ def test_each_die_lands_at_a_quarter_turn_and_the_same_seed_lands_them_alike(nam
     assert landed_board(name, 99) == landed
 
 
+@pytest.mark.parametrize("name", list(ALL_DICE_SETS))
+def test_a_dice_set_given_itself_lands_as_it_does_by_name(name: str) -> None:
+    assert landed_board(dice_set(name), 99) == landed_board(name, 99)
+
+
 def test_the_turns_vary_across_the_cubes_and_across_the_rolls() -> None:
     rolls = [landed_board("new", seed).turns for seed in range(20)]
     assert all(len(set(turns)) > 1 for turns in rolls)

@@ -269,6 +269,16 @@ def test_a_game_with_every_word_written_misses_nothing() -> None:
     assert player(game, "Ann").long_words == 4
 
 
+def test_a_word_not_all_letters_is_worth_nothing_whatever_its_length() -> None:
+    # "the bath" is eight characters and two words: the table's 11 points are not its.
+    for written in ("the bath", "snare!s", "sand1"):
+        assert scoring.letters_score(written) == 0
+    assert scoring.letters_score("snare") == 2
+    game = play(("Ann", ["the bath", "snare"]))
+    worth = {row["word"]: row["score"] for row in game.as_dict()["players"][0]["words"]}
+    assert worth == {"the bath": 0, "snare": 2}
+
+
 def test_the_json_of_a_game_gives_each_verdict_its_worth_and_the_missed_points() -> None:
     document = play(("Ann", ["stand", "sand", "zebra"]), ("Bob", ["sand"])).as_dict()
     # As JSON: a path is an array of [row, col] (a tuple of tuples in Python, as /solve's).
