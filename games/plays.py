@@ -192,6 +192,12 @@ ADD_WORD = (
 #: the word was added, and a repeat's stored path and score. The statement sees the
 #: rows as they were before it: a new word's own row is not among them. The same
 #: rules as the three statements on SQLite (``Plays.submit``; tests/test_daily_words.py).
+#: Its commit does not wait for the write-ahead log to reach the disk
+#: (``synchronous_commit`` off for this transaction alone, ``set_config``'s ``true``):
+#: under a busy board the backends queued behind each other's flushes, and the workers
+#: behind them (benchmarks/README.md, "Today's board under load"). A crash of the
+#: database server, not of the app, may then lose the last fraction of a second of
+#: accepted words, never a part of one (docs/deploy.md, "Scaling out").
 SEND_WORD = text(
     """
 WITH play AS (
@@ -226,11 +232,13 @@ WITH play AS (
     FROM allowed
     WHERE plays.id = allowed.id AND (allowed.room OR EXISTS (SELECT 1 FROM stored))
     RETURNING plays.id
+), relaxed AS (
+    SELECT set_config('synchronous_commit', 'off', true) AS commit_wait
 )
 SELECT play.ends_at, play.finished_at, play.sent, play.rate_window, play.rate_count,
        (SELECT count(*) FROM added) AS added, (SELECT count(*) FROM counted) AS counted,
-       stored.path AS stored_path, stored.score AS stored_score
-FROM play LEFT JOIN stored ON TRUE
+       stored.path AS stored_path, stored.score AS stored_score, relaxed.commit_wait
+FROM play LEFT JOIN stored ON TRUE CROSS JOIN relaxed
 """
 ).columns(
     column("ends_at"),
@@ -242,6 +250,7 @@ FROM play LEFT JOIN stored ON TRUE
     column("counted"),
     column("stored_path"),
     column("stored_score"),
+    column("commit_wait"),
 )
 #: One more play of a board finished with this score.
 COUNT_SCORE = {

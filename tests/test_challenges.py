@@ -171,6 +171,45 @@ def test_the_results_page_says_why_side_by_side_scores_less_than_the_ranking(
             assert (said == english) == (language == "en"), (language, note)
 
 
+def test_the_results_page_leads_with_the_rankings_standing_and_puts_side_by_side_apart(
+    apart_app: Flask, catalog: Catalog, clock: Clock
+) -> None:
+    words = words_of(catalog)
+    points = {found.word: found.score for found in solve(parse_board(BOARD), catalog.get()).words}
+    ann, bob = apart_app.test_client(), apart_app.test_client()
+    code = make(ann, words=words[:2])["challenge"]
+    take(bob, code, words[:3], clock)  # words[0] and words[1] found by both
+    own = points[words[0]] + points[words[1]] + points[words[2]]
+    standing = {
+        "en": f"Your own words score {own} points: rank 1 of 2.",
+        "de": f"Deine eigenen Wörter zählen {own} Punkte: Platz 1 von 2.",
+    }
+    for language, expected in standing.items():
+        bob.set_cookie("lang", language)
+        page = parse(bob.get(f"/challenge/{code}").get_data(as_text=True))
+        versus = bob.get(f"/challenges/{code}").json["versus"]
+        # The top of the page says the ranking's own points (each list scored alone)...
+        assert page.by_id("headline").text == expected
+        ranking = page.by_id("ranking").find("tr", **{"class": "winner"}).find_all("td")
+        assert ranking[-1].text == str(own)
+        # ...and the two lists judged against each other say theirs in their own panel,
+        # where only the word neither shared scores.
+        assert page.by_id("versus-headline").text == versus["headline"]
+        assert page.by_id("versus-headline").parent.by_id("columns-title")
+        assert str(points[words[2]]) in versus["headline"]
+        assert versus["headline"] != expected
+    # Equal points and long words share a place, and the sentence says so.
+    cy = apart_app.test_client()
+    take(cy, code, words[:2], clock)
+    cy.set_cookie("lang", "de")
+    page = parse(cy.get(f"/challenge/{code}").get_data(as_text=True))
+    both = points[words[0]] + points[words[1]]
+    assert (
+        page.by_id("headline").text
+        == f"Deine eigenen Wörter zählen {both} Punkte: du teilst Platz 2 von 3."
+    )
+
+
 def test_many_takers_are_ranked_and_the_challenger_picks_whom_to_compare_with(
     apart_app: Flask, catalog: Catalog, clock: Clock
 ) -> None:

@@ -120,6 +120,9 @@ def messages(app: Flask, folder: Path) -> Iterator[list[str]]:
         event.remove(engine, "checkin", untrace)
         traced.close()
         for line in path.read_text().splitlines():
+            if "\t" not in line:  # the next line of a statement's text, sent whole
+                said[-1] += f" {line.strip()}"
+                continue
             direction, _length, kind, *rest = line.split("\t")
             said.append(f"{direction} {kind} {' '.join(rest)}".strip())
 
@@ -200,3 +203,26 @@ def test_on_postgresql_a_connection_the_server_closed_is_replaced_before_a_word_
     answer = client.post(f"{BOARD}/words", json={"word": words[1]})
     assert answer.status_code == 200, answer.json
     assert [word for word, _verdict, _score in stored(apart_app)] == words[:2]
+
+
+@pytest.mark.parametrize("room_database", ["postgresql"], indirect=True)
+def test_on_postgresql_a_words_commit_alone_does_not_wait_for_the_disk(
+    apart_app: Flask, tmp_path: Path
+) -> None:
+    words = board_words(apart_app, f"{DAY}/en/4x4")
+    client = apart_app.test_client()
+    with messages(apart_app, tmp_path / "start") as start:
+        client.post(f"{BOARD}/play", json={})
+    with messages(apart_app, tmp_path / "word") as word:
+        assert client.post(f"{BOARD}/words", json={"word": words[0]}).status_code == 200
+    relaxed = "set_config('synchronous_commit', 'off', true)"
+    # The word's statement, sent whole the first time, turns the wait off for its own
+    # transaction; a start's statements leave it as the server has it.
+    assert any(relaxed in message for message in sent(word)), sent(word)
+    assert not any("synchronous_commit" in message for message in sent(start)), sent(start)
+    # The pooled connection the word used keeps the server's setting afterwards, so
+    # that no other write (a room's, a finish's) is made without the wait.
+    engine = game_of(apart_app).database.engine
+    with engine.connect() as connection:
+        assert connection.execute(text("SHOW synchronous_commit")).scalar() == "on"
+    assert [word for word, _verdict, _score in stored(apart_app)] == words[:1]

@@ -252,6 +252,7 @@ def render_challenge(
         if view_name == "playing"
         else None,
         "columns": versus_columns(document["versus"]) if document["versus"] else [],
+        "standing": standing_text(document["ranking"]),
         "page_error": error,
         "rules": page_rules(verdicts=verdict_texts()),
     }
@@ -294,6 +295,31 @@ def challenge_finish_page(code: str) -> Response | tuple[str, int, dict[str, str
         return redirect(challenge_actions(code)["page"], 303)
 
     return posted(finish, lambda error: render_challenge(code, error))
+
+
+def standing_text(ranking: Sequence[dict[str, Any]] | None) -> str:
+    """The caller's place in the ranking, in words: the points of their own words scored
+    alone, said so, so that it is never read as the side-by-side result (whose
+    headline crosses off the words both found); empty before they have finished."""
+    finished = [row for row in ranking or () if row["finished"]]
+    mine = next((row for row in finished if row["you"]), None)
+    if mine is None:
+        return ""
+    tied = sum(row["rank"] == mine["rank"] for row in finished) > 1
+    numbers = {"rank": mine["rank"], "players": len(finished)}
+    if tied:
+        return ngettext(
+            "Your own words score %(num)s point: you share rank %(rank)s of %(players)s.",
+            "Your own words score %(num)s points: you share rank %(rank)s of %(players)s.",
+            mine["score"],
+            **numbers,
+        )
+    return ngettext(
+        "Your own words score %(num)s point: rank %(rank)s of %(players)s.",
+        "Your own words score %(num)s points: rank %(rank)s of %(players)s.",
+        mine["score"],
+        **numbers,
+    )
 
 
 def versus_columns(versus: dict[str, Any]) -> list[dict[str, Any]]:
