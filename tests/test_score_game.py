@@ -22,6 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boggle import Dictionary, parse_board, scoring, solve
+from boggle.languages import LANGUAGES
 from boggle.scoring import (
     DUPLICATE,
     NOT_A_WORD,
@@ -213,6 +214,17 @@ def test_a_word_of_the_shortest_length_the_solution_lacks_is_judged_without_a_tr
         ("tan", "tan", TOO_SHORT, 0),
     ]
     assert sorted(traced) == ["tan", "zebra"]
+
+
+def test_a_french_word_is_judged_as_its_language_folds_it_whatever_its_accents() -> None:
+    french = LANGUAGES["fr"]
+    dictionary = Dictionary.from_words(["eleve", "leve"], rules=french)
+    solution = solve(parse_board("1x5: eleve", rules=french), dictionary)
+    game = score_game(solution, dictionary, [("Ann", ["élève", "Élève", "lève"])])
+    assert verdicts(game, "Ann") == [
+        ("eleve", "élève", SCORED, 2),
+        ("leve", "lève", SCORED, 1),
+    ]
 
 
 def test_a_tie_on_points_goes_to_the_player_with_more_long_words() -> None:
