@@ -1043,9 +1043,234 @@ done:
     return result;
 }
 
+/* --- The words as JSON ------------------------------------------------------------ */
+
+/* Digits of a whole number from 0 up. */
+static size_t
+digits(unsigned long n)
+{
+    size_t count = 1;
+    while (n >= 10) {
+        n /= 10;
+        count++;
+    }
+    return count;
+}
+
+/* Writes a whole number from 0 up at `out`; returns the end. */
+static char *
+write_number(char *out, unsigned long n)
+{
+    size_t count = digits(n);
+    for (size_t i = count; i > 0; i--) {
+        out[i - 1] = (char)('0' + n % 10);
+        n /= 10;
+    }
+    return out + count;
+}
+
+/* A whole number from 0 to 2^31, exactly an int (not a bool), or -1. */
+static long
+plain_number(PyObject *value)
+{
+    if (!PyLong_CheckExact(value)) {
+        return -1;
+    }
+    long n = PyLong_AsLong(value);
+    if (n < 0 || n > INT32_MAX) {
+        PyErr_Clear();
+        return -1;
+    }
+    return n;
+}
+
+/* Bytes of one word's entry, or 0 for a word this writer leaves to the caller: text
+ * that is not printable ASCII without quotes or backslashes (nothing to escape), or
+ * a score or cell that is not a whole number from 0 up. */
+static size_t
+entry_size(PyObject *item)
+{
+    static const size_t fixed = sizeof("{\"word\":\"\",\"score\":,\"path\":[]}") - 1;
+    if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3) {
+        return 0;
+    }
+    PyObject *word = PyTuple_GET_ITEM(item, 0), *path = PyTuple_GET_ITEM(item, 2);
+    if (!PyUnicode_Check(word) || !PyUnicode_IS_ASCII(word) || !PyTuple_Check(path)) {
+        return 0;
+    }
+    Py_ssize_t length = PyUnicode_GET_LENGTH(word);
+    const Py_UCS1 *text = PyUnicode_1BYTE_DATA(word);
+    for (Py_ssize_t i = 0; i < length; i++) {
+        if (text[i] < 0x20 || text[i] == 0x7f || text[i] == '"' || text[i] == '\\') {
+            return 0;
+        }
+    }
+    long score = plain_number(PyTuple_GET_ITEM(item, 1));
+    if (score < 0) {
+        return 0;
+    }
+    size_t size = fixed + (size_t)length + digits((unsigned long)score);
+    Py_ssize_t cubes = PyTuple_GET_SIZE(path);
+    for (Py_ssize_t i = 0; i < cubes; i++) {
+        PyObject *cell = PyTuple_GET_ITEM(path, i);
+        if (!PyTuple_Check(cell) || PyTuple_GET_SIZE(cell) != 2) {
+            return 0;
+        }
+        long row = plain_number(PyTuple_GET_ITEM(cell, 0));
+        long col = plain_number(PyTuple_GET_ITEM(cell, 1));
+        if (row < 0 || col < 0) {
+            return 0;
+        }
+        size += sizeof("[,],") - 1 + digits((unsigned long)row) + digits((unsigned long)col);
+    }
+    return size - (cubes > 0); /* no comma after the last cell */
+}
+
+static char *
+write_entry(char *out, PyObject *item)
+{
+    PyObject *word = PyTuple_GET_ITEM(item, 0), *path = PyTuple_GET_ITEM(item, 2);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(word);
+    memcpy(out, "{\"word\":\"", 9);
+    out += 9;
+    memcpy(out, PyUnicode_1BYTE_DATA(word), (size_t)length);
+    out += length;
+    memcpy(out, "\",\"score\":", 10);
+    out = write_number(out + 10, (unsigned long)PyLong_AsLong(PyTuple_GET_ITEM(item, 1)));
+    memcpy(out, ",\"path\":[", 9);
+    out += 9;
+    Py_ssize_t cubes = PyTuple_GET_SIZE(path);
+    for (Py_ssize_t i = 0; i < cubes; i++) {
+        PyObject *cell = PyTuple_GET_ITEM(path, i);
+        *out++ = '[';
+        out = write_number(out, (unsigned long)PyLong_AsLong(PyTuple_GET_ITEM(cell, 0)));
+        *out++ = ',';
+        out = write_number(out, (unsigned long)PyLong_AsLong(PyTuple_GET_ITEM(cell, 1)));
+        *out++ = ']';
+        if (i + 1 < cubes) {
+            *out++ = ',';
+        }
+    }
+    *out++ = ']';
+    *out++ = '}';
+    return out;
+}
+
+PyDoc_STRVAR(words_json_doc,
+"words_json(words)\n"
+"\n"
+"The JSON array of `words`, a tuple of (word, score, path) with path a tuple of\n"
+"(row, col): [{\"word\":...,\"score\":...,\"path\":[[row,col],...]},...], compact,\n"
+"as bytes: what a JSON encoder writes for the same entries as objects, without an\n"
+"object made for any of them. None when an entry is not one this writes (a word\n"
+"that is not printable ASCII without quotes or backslashes, a number below 0).");
+
+static PyObject *
+words_json(PyObject *module, PyObject *words)
+{
+    if (!PyTuple_Check(words)) {
+        PyErr_SetString(PyExc_TypeError, "words_json() takes a tuple of words");
+        return NULL;
+    }
+    Py_ssize_t count = PyTuple_GET_SIZE(words);
+    size_t size = 2 + (count > 1 ? (size_t)count - 1 : 0); /* brackets and commas */
+    for (Py_ssize_t i = 0; i < count; i++) {
+        size_t entry = entry_size(PyTuple_GET_ITEM(words, i));
+        if (entry == 0) {
+            Py_RETURN_NONE;
+        }
+        size += entry;
+    }
+    PyObject *result = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size);
+    if (result == NULL) {
+        return NULL;
+    }
+    char *out = PyBytes_AS_STRING(result);
+    *out++ = '[';
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (i > 0) {
+            *out++ = ',';
+        }
+        out = write_entry(out, PyTuple_GET_ITEM(words, i));
+    }
+    *out++ = ']';
+    if ((size_t)(out - PyBytes_AS_STRING(result)) != size) {
+        Py_DECREF(result);
+        PyErr_SetString(PyExc_SystemError, "words_json() miscounted its bytes");
+        return NULL;
+    }
+    return result;
+}
+
+PyDoc_STRVAR(word_lengths_doc,
+"word_lengths(words)\n"
+"\n"
+"How many of `words`, a tuple of (word, score, path), have each length: a tuple whose\n"
+"entry n counts the words of n letters, as long as the longest word (empty for none).");
+
+static PyObject *
+word_lengths(PyObject *module, PyObject *words)
+{
+    if (!PyTuple_Check(words)) {
+        PyErr_SetString(PyExc_TypeError, "word_lengths() takes a tuple of words");
+        return NULL;
+    }
+    Py_ssize_t count = PyTuple_GET_SIZE(words), longest = -1;
+    Py_ssize_t small[64] = {0}, *counts = small, size = 64;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *item = PyTuple_GET_ITEM(words, i);
+        PyObject *word = PyTuple_Check(item) && PyTuple_GET_SIZE(item) > 0
+                             ? PyTuple_GET_ITEM(item, 0)
+                             : NULL;
+        if (word == NULL || !PyUnicode_Check(word)) {
+            PyErr_SetString(PyExc_TypeError, "word_lengths() takes (word, score, path) tuples");
+            goto failed;
+        }
+        Py_ssize_t length = PyUnicode_GET_LENGTH(word);
+        if (length >= size) {
+            Py_ssize_t grown = length * 2;
+            Py_ssize_t *more = calloc((size_t)grown, sizeof(Py_ssize_t));
+            if (more == NULL) {
+                PyErr_NoMemory();
+                goto failed;
+            }
+            memcpy(more, counts, (size_t)size * sizeof(Py_ssize_t));
+            if (counts != small) {
+                free(counts);
+            }
+            counts = more;
+            size = grown;
+        }
+        counts[length]++;
+        if (length > longest) {
+            longest = length;
+        }
+    }
+    PyObject *result = PyTuple_New(longest + 1);
+    for (Py_ssize_t n = 0; result != NULL && n <= longest; n++) {
+        PyObject *number = PyLong_FromSsize_t(counts[n]);
+        if (number == NULL) {
+            Py_CLEAR(result);
+            break;
+        }
+        PyTuple_SET_ITEM(result, n, number);
+    }
+    if (counts != small) {
+        free(counts);
+    }
+    return result;
+failed:
+    if (counts != small) {
+        free(counts);
+    }
+    return NULL;
+}
+
 static PyMethodDef native_methods[] = {
     {"walk", (PyCFunction)(void (*)(void))walk, METH_FASTCALL, walk_doc},
     {"score_faces", (PyCFunction)(void (*)(void))score_faces, METH_FASTCALL, score_faces_doc},
+    {"words_json", (PyCFunction)words_json, METH_O, words_json_doc},
+    {"word_lengths", (PyCFunction)word_lengths, METH_O, word_lengths_doc},
     {NULL, NULL, 0, NULL},
 };
 

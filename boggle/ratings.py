@@ -38,9 +38,8 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from itertools import accumulate, pairwise
-from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -252,13 +251,30 @@ class Rating:
         }
 
 
-@lru_cache(maxsize=512)
+#: Histograms kept worded (a dice set and a list, in one language each).
+BARS_KEPT = 512
+_worded: dict[tuple[int, Language], tuple[tuple[Bin, ...], list[dict[str, Any]]]] = {}
+
+
 def worded_bins(bins: tuple[Bin, ...], language: Language) -> list[dict[str, Any]]:
     """The bars as the ``rating`` object gives them, worded in ``language``: once per
     histogram (a dice set and a list) and language, since every board rated among the
     same rolls shows the same bars. Worded anew, a /solve request spent half its time
-    here (45 numbers written by Babel). Shared by every rating: never changed."""
-    return [b.as_dict() for b in bins]
+    here (45 numbers written by Babel). Shared by every rating: never changed.
+
+    Kept by the histogram's identity (every rating among the same rolls shows the same
+    tuple, :attr:`Distribution.bars`), not its value: hashing twelve bars' numbers cost
+    4 µs a request. The tuple is kept with its words, so its identity is not reused.
+    """
+    key = (id(bins), language)
+    kept = _worded.get(key)
+    if kept is not None and kept[0] is bins:
+        return kept[1]
+    if len(_worded) >= BARS_KEPT:
+        _worded.clear()
+    worded = [b.as_dict() for b in bins]
+    _worded[key] = (bins, worded)
+    return worded
 
 
 class Ratings:
@@ -387,8 +403,8 @@ class Ratings:
 
 def board_points(solution: Solution, dictionary: Dictionary, min_length: int) -> int:
     """A solved board's points by the dice set's rule for the shortest word."""
-    if solution.min_length == min_length:  # the common case, at C speed
-        return sum(map(itemgetter(1), solution.words))
+    if solution.min_length == min_length:  # the common case, summed once a solution
+        return solution.total_score
     if solution.min_length < min_length:
         return sum(w.score for w in solution.words if len(w.word) >= min_length)
     # The solution left out words the dice set's rule counts: score the board again.

@@ -20,17 +20,18 @@ Two moves change a board:
 - *a swap of two cubes* (two dice with their faces up), kept by the Metropolis rule.
 
 The search runs in *climbs*. A climb anneals a fresh random board for ``CLIMB_STEPS``
-steps, from a temperature just under the one at which a rich board melts into a random
-one (``HOT_SHARE`` of the best points seen per cube) down to almost none, takes the best
-board it saw up to its local peak (each cube's best face, then every swap that gains,
-until neither gains), then refines it by iterated local search: a few cubes around one
-cube are thrown into disorder, the whole board is annealed again briefly from a lower
-temperature, and the result is kept when it is no worse, until ``STALE_TRIES`` tries in
-a row find nothing better. Annealing finds the rich boards' families (the boards around
-a frame of vowels and of endings such as -ers, -ing); the refinement moves within one
-(ENABLE2K's 10,384-point 5x5 board and the 10,406-point best known one differ in four
-cubes). Then a new climb starts. A start board given is taken to its peak and refined
-first, never melted: a search that goes on from a board must not lose it.
+steps (on 4x4; by the square of its cubes), from a temperature just under the one at
+which a rich board melts into a random one (``HOT_SHARE`` of the best points seen per
+cube) down to almost none, takes the best board it saw up to its local peak (each cube's
+best face, then every swap that gains, until neither gains), then refines it by iterated
+local search: a few cubes around one cube are thrown into disorder, the whole board is
+annealed again briefly from a lower temperature, and the result is kept when it is no
+worse, until ``STALE_TRIES`` tries in a row find nothing better. Annealing finds the
+rich boards' families (the boards around a frame of vowels and of endings such as -ers,
+-ing); the refinement moves within one (ENABLE2K's 10,384-point 5x5 board and the
+10,406-point best known one differ in four cubes). Then a new climb starts. A start
+board given is taken to its peak and refined first, never melted: a search that goes on
+from a board must not lose it.
 
 Temperatures are shares of the best points seen per cube, so that they fit any size of
 board and any word list (a short cold pass first sets that scale), and depend only on
@@ -68,10 +69,14 @@ from .solver import DEFAULT_MIN_LENGTH, score_board, score_faces
 
 #: The name of the mode with no dice: any letter on any cube.
 FREE = "free"
-#: Steps (moves tried) of a climb's first annealing, from hot to cold. On a 5x5 board
-#: with ENABLE2K, some 10 s of a core: long enough for one climb in fifteen to end in
-#: one of the richest families (over 10,300 points), short enough for many climbs.
+#: Steps (moves tried) of a climb's first annealing on a 4x4 board, from hot to cold;
+#: other sizes by the square of their cubes (a board's swaps grow so): 24,414 on 5x5,
+#: some 17 s of a core with ENABLE2K. Longer climbs end on richer peaks on 5x5: climbs
+#: of 10,000 steps ended between 8,200 and 9,800 points, of 30,000 between 9,200 and
+#: 10,000 (benchmarks/README.md), worth the fewer climbs.
 CLIMB_STEPS = 10_000
+#: The most a climb on a larger board anneals, in 4x4 climbs (from 6x6 on).
+CLIMB_MOST = 4
 #: A climb's first temperature, as a share of the best points seen per cube (points a
 #: move may lose and still be taken about one time in e): just under where a rich board
 #: melts into a random one (about 0.4 of its points per cube, on 4x4 and 5x5 boards
@@ -425,6 +430,11 @@ class _Climber:
         into a random one at about 0.35 of it, on 4x4 and 5x5 boards alike)."""
         return max(self.best.points, 1) / self.state.size
 
+    def squared(self, steps: int) -> int:
+        """``steps`` of a 4x4 board on this one, by the square of its cubes: at least 1,
+        at most CLIMB_MOST times as many (a climb on a large board must still end)."""
+        return min(max(round(steps * self.state.size**2 / 256), 1), CLIMB_MOST * steps)
+
     def anneal(self, steps: int, hot: float, cold: float) -> None:
         """``steps`` moves, the temperature falling from ``hot`` to ``cold`` shares of
         the best points seen by the same ratio each step."""
@@ -491,7 +501,7 @@ class _Climber:
                 self.points, self.words = self.score()
                 self.climb_best = (self.state.snapshot(), self.points, self.words)
                 self.seen()
-                self.anneal(CLIMB_STEPS, HOT_SHARE, COLD_SHARE)
+                self.anneal(self.squared(CLIMB_STEPS), HOT_SHARE, COLD_SHARE)
                 self.climb()
         except _OutOfStepsError:
             pass

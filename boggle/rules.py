@@ -114,6 +114,12 @@ class Ruleset:
         return frozenset(self.alphabet) - set(self.letter_faces) | set(self.multi_letter_faces)
 
     @cached_property
+    def plain_letters(self) -> frozenset[str]:
+        """Letters that are a cube face of their own, one character a cube: a run typed
+        in them alone reads as its characters (``q`` stands for ``qu``, and is not one)."""
+        return self.letters - set(self.letter_faces) - self.blank_inputs
+
+    @cached_property
     def run_together_faces(self) -> frozenset[str]:
         """Faces that read back as themselves when cells are typed run together."""
         return frozenset(self.alphabet) - set(self.letter_faces) | set(self.letter_faces.values())

@@ -23,9 +23,10 @@ import importlib
 import os
 from array import array
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache, partial, reduce
+from functools import cached_property, lru_cache, partial, reduce
 from operator import itemgetter, neg, or_
 from typing import Any, NamedTuple
 
@@ -61,13 +62,20 @@ class Solution:
         """Number of distinct words found."""
         return len(self.words)
 
-    @property
+    @cached_property
     def total_score(self) -> int:
-        """Points for finding every word."""
+        """Points for finding every word (summed once: the document and the rating both
+        ask for it)."""
         return sum(map(itemgetter(1), self.words))  # w.score, read at C speed
 
-    def as_dict(self, dictionary: str, elapsed_ms: float | None = None) -> dict[str, Any]:
-        """The JSON document of ``/solve`` and ``python -m boggle solve --json``."""
+    def as_dict(
+        self, dictionary: str, elapsed_ms: float | None = None, words: Any = None
+    ) -> dict[str, Any]:
+        """The JSON document of ``/solve`` and ``python -m boggle solve --json``.
+
+        ``words``, if given, stands in the document for the list of words, which the
+        caller has written already (the web layer's JSON of them: :func:`words_json`).
+        """
         document: dict[str, Any] = {
             "board": self.board.display_rows(),
             "rows": self.board.rows,
@@ -81,7 +89,9 @@ class Solution:
             # word unpacked, not read by name (a property call a field): in half the time.
             "words": [
                 {"word": word, "score": score, "path": path} for word, score, path in self.words
-            ],
+            ]
+            if words is None
+            else words,
         }
         if elapsed_ms is not None:
             document["elapsed_ms"] = round(elapsed_ms, 3)
@@ -553,6 +563,25 @@ def _ranked_native(
         w if w.word.isalpha() else _new_found_word((w.word.translate(letters), w.score, w.path))
         for w in ranked
     )
+
+
+def words_json(words: tuple[FoundWord, ...]) -> bytes | None:
+    """The ``words`` of :meth:`Solution.as_dict` as the JSON array a JSON encoder writes
+    for them (compact), written by the native core without a dict made per word; None
+    without the core, or for words it leaves to an encoder (any but plain ASCII)."""
+    writer = getattr(_native, "words_json", None)  # none in a module built before it
+    return None if writer is None else writer(words)
+
+
+def word_lengths(words: tuple[FoundWord, ...]) -> tuple[int, ...]:
+    """How many of the words have each length: entry n counts the words of n letters,
+    as far as the longest (``()`` for none). Counted by the native core where there is
+    one (a Python step per word was most of a 4x4 board's summary), else here."""
+    counter = getattr(_native, "word_lengths", None)  # none in a module built before it
+    if counter is not None:
+        return counter(words)
+    counts = Counter(map(len, map(itemgetter(0), words)))
+    return tuple(counts[n] for n in range(max(counts, default=-1) + 1))
 
 
 #: The search cores by name, each held equal to the reference search by the tests.

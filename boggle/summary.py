@@ -13,7 +13,8 @@ from typing import Any
 from . import wording
 from .i18n import ngettext, percent, remembered
 from .rules import RULES
-from .solver import Solution
+from .scoring import LONGEST_SCORED, SCORE_BY_LENGTH
+from .solver import Solution, word_lengths
 from .spellings import Spellings
 
 #: Words of this many letters or more are "long": they carry most of a good score.
@@ -82,34 +83,42 @@ class Summary:
 
 def summarize(solution: Solution, longest: int = 5) -> Summary:
     """Count words and points per length; pick the ``longest`` longest words."""
-    # One pass, words grouped by length: the longest are then sorted group by group from
-    # the longest down, only as far as they are wanted, not the whole list.
-    groups: dict[int, list[str]] = {}
-    points: dict[int, int] = {}
-    for word, score, _path in solution.words:
-        length = len(word)
-        if length in groups:
-            groups[length].append(word)
-            points[length] += score
-        else:
-            groups[length] = [word]
-            points[length] = score
-    rows = tuple(LengthRow(n, len(groups[n]), points[n]) for n in sorted(groups))
-    total = sum(points.values())
+    # Counted by the engine's core (word_lengths), not a Python step per word: that was
+    # a tenth of a 4x4 /solve's time in the app. A word's points are its length's, from
+    # the rules' table the search scores by.
+    words = solution.words
+    rows = tuple(
+        LengthRow(n, count, count * _points(n))
+        for n, count in enumerate(word_lengths(words))
+        if count
+    )
+    total = sum(row.points for row in rows)
     long_points = sum(row.points for row in rows if row.length >= LONG_WORD)
-    picked: list[str] = []
+    # The longest words are of the longest lengths, as far down as makes ``longest``;
+    # ranked by points first, they lead the words with any shorter ones that score as
+    # much (3 and 4 letters, 8 and more), so only that lead is sorted.
+    shortest, wanted = 0, longest
     for row in reversed(rows):
-        if len(picked) >= longest:
+        if wanted <= 0:
             break
-        picked += sorted(groups[row.length])[: longest - len(picked)]
+        shortest, wanted = row.length, wanted - row.count
+    floor = _points(shortest)
+    lead = sum(row.count for row in rows if _points(row.length) >= floor) if longest > 0 else 0
+    picked = sorted(word for word, _score, _path in words[:lead] if len(word) >= shortest)
+    picked.sort(key=len, reverse=True)
     return Summary(
         rows,
-        tuple(picked),
+        tuple(picked[: max(longest, 0)]),
         long_points / total if total else 0.0,
         solution.count,
         total,
         solution.min_length,
     )
+
+
+def _points(length: int) -> int:
+    """The points of a word of this many letters (the rules' table)."""
+    return SCORE_BY_LENGTH[min(length, LONGEST_SCORED)]
 
 
 @remembered
@@ -130,14 +139,22 @@ def summary_line(count: int, total: int, min_length: int) -> str:
 
 
 def solve_document(
-    solution: Solution, dictionary: str, elapsed_ms: float, spellings: Spellings | None = None
+    solution: Solution,
+    dictionary: str,
+    elapsed_ms: float,
+    spellings: Spellings | None = None,
+    words: Any = None,
 ) -> dict[str, Any]:
     """The ``/solve`` (and ``boggle solve --json``) document: the solution, then its summary.
 
     With a language's ``spellings`` (boggle/spellings.py), a word its list writes
     otherwise than it is played gains ``spellings``: ``eleve`` shows as ``["élève"]``.
+    ``words`` stands for the words already written, as in :meth:`Solution.as_dict`
+    (never with spellings, which are added to each word's object).
     """
-    document = solution.as_dict(dictionary, elapsed_ms)
+    if words is not None and spellings is not None:
+        raise ValueError("give the words written or the spellings to add to them, not both")
+    document = solution.as_dict(dictionary, elapsed_ms, words)
     if spellings is not None:
         for entry in document["words"]:
             spelled = spellings.of(entry["word"])

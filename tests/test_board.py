@@ -300,6 +300,19 @@ def boards(draw: st.DrawFn, min_rows: int = 1, min_cols: int = 1, max_side: int 
     return Board(rows, cols, tuple(cells))
 
 
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_a_run_of_plain_letters_reads_as_the_same_cells_typed_one_by_one(code: str) -> None:
+    # A run in the letters that are faces of their own is read at once; typed apart,
+    # each cell is read on its own: the same cubes, whatever the case.
+    rules = LANGUAGES[code]
+    letters = "".join(sorted(rules.plain_letters))
+    text = letters + "".join(ch for ch in letters if ch.isascii()).upper()
+    shape = f"1x{len(text)}: "
+    run = parse_board(shape + text, rules=rules)
+    assert run == parse_board(shape + " ".join(text), rules=rules)
+    assert run.faces == tuple(text.lower())
+
+
 @settings(max_examples=examples(300), deadline=None)
 @given(boards(min_rows=2, min_cols=3))
 def test_str_round_trips(board: Board) -> None:

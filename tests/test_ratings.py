@@ -26,6 +26,7 @@ from boggle.ratings import (
     percentile,
     read_ratings_file,
     roll_points,
+    worded_bins,
 )
 from boggle.scoring import word_score
 from boggle.solver import score_board
@@ -163,6 +164,21 @@ def test_the_bars_are_worded_once_per_histogram_and_language(standard: Dictionar
         i18n.set_source(before)
     assert worded != rich.as_dict()["bins"]
     assert any("." in b["text"] for b in worded)  # a bar of over a thousand boards
+
+
+def test_bars_are_kept_worded_by_their_histogram_not_by_their_value() -> None:
+    bars = (Bin(0, 9, 5), Bin(10, None, 1))
+    worded = worded_bins(bars, i18n.ENGLISH)
+    assert worded_bins(bars, i18n.ENGLISH) is worded
+    assert worded == [
+        {"low": 0, "high": 9, "count": 5, "text": "0 to 9 points: 5 boards"},
+        {"low": 10, "high": None, "count": 1, "text": "10 or more points: 1 board"},
+    ]
+    # Another histogram of the same bars (never made by the app, whose ratings share
+    # one) is worded on its own, the same.
+    twin = tuple(Bin(b.low, b.high, b.count) for b in bars)
+    assert worded_bins(twin, i18n.ENGLISH) == worded
+    assert worded_bins(twin, i18n.ENGLISH) is not worded
 
 
 def test_a_dice_set_s_distribution_is_looked_up_once_per_list(

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from boggle import Dictionary, parse_board, random_board, solve, solver
+from boggle import Dictionary, parse_board, random_board, rich, solve, solver
 from boggle.board import Board
 from boggle.dice import DICE_SETS, DiceSet
 from boggle.languages import LANGUAGES
@@ -269,3 +269,14 @@ def test_the_result_document_names_its_dice_seed_and_rule(standard: Dictionary) 
     assert (document["rows"], document["cols"], document["steps"]) == (6, 6, 3)
     assert document["total_score"] == solve(found.board, standard, 4).total_score
     assert find_rich_board(standard, None, 2, 2, seed=1, steps=1).as_dict("x")["dice"] == "free"
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "steps"),
+    [(4, 4, 10_000), (5, 5, 24_414), (3, 3, 3_164), (1, 1, 39), (6, 6, 40_000), (40, 40, 40_000)],
+)
+def test_a_climb_anneals_by_the_square_of_the_cubes_within_bounds(
+    standard: Dictionary, rows: int, cols: int, steps: int
+) -> None:
+    search = _Climber(_Plan(standard, None, rows, cols, 3, None, 1), 0, None, None, None)
+    assert search.squared(rich.CLIMB_STEPS) == steps

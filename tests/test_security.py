@@ -9,6 +9,9 @@ from flask import Flask, Response
 from flask.testing import FlaskClient
 
 from app import create_app
+from web.headers import complete
+from web.i18n import language_headers
+from web.security import missing_security_headers
 
 # Written out here rather than imported from web/security.py, so that a change to the
 # policy, or a response that leaves a header out, fails a test.
@@ -190,6 +193,26 @@ def test_an_answer_that_sets_a_security_header_itself_keeps_its_own(app: Flask) 
     assert response.headers.getlist("X-Frame-Options") == ["SAMEORIGIN"]
     others = {name: value for name, value in EXPECTED_HEADERS.items() if name != "X-Frame-Options"}
     assert {name: response.headers.get(name) for name in others} == others
+
+
+@pytest.mark.parametrize(
+    ("scheme", "path", "cookie"),
+    [("http", "/solve", ""), ("https", "/solve", "lang=de"), ("http", "/static/app.js", "")],
+)
+def test_an_answer_that_sets_none_of_them_gets_each_as_the_general_rule_adds_it(
+    scheme: str, path: str, cookie: str
+) -> None:
+    # A JSON answer's type and length alone take the short way (lists made once):
+    # the same headers, in the same order, as the rule for any answer gives them.
+    environ = {"wsgi.url_scheme": scheme, "PATH_INFO": path, "HTTP_COOKIE": cookie}
+    plain = [("Content-Type", "application/json"), ("Content-Length", "2")]
+    headers = list(plain)
+    complete(environ, headers)
+    present = {"content-type": "application/json", "content-length": "2"}
+    secure = scheme == "https"
+    rule = missing_security_headers(present.keys(), secure) + language_headers(environ, present)
+    assert headers == plain + rule
+    assert ("Strict-Transport-Security" in dict(headers)) == secure
 
 
 def test_the_policy_forbids_inline_script_and_framing() -> None:

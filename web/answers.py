@@ -29,8 +29,27 @@ OPTIONS = (
 )
 
 
+class Written:
+    """A part of an answer written as JSON already (/solve's words, by the native core,
+    boggle/solver.py ``words_json``): orjson puts it in as it is; Python's encoder, in
+    debug mode or for what orjson refuses, writes the values it holds."""
+
+    __slots__ = ("fragment", "text")
+
+    def __init__(self, text: bytes) -> None:
+        self.text = text
+        self.fragment = orjson.Fragment(text)
+
+
 class JSONProvider(DefaultJSONProvider):
     """Flask's JSON provider, whose answers (``jsonify``) orjson writes."""
+
+    @staticmethod
+    def default(value: Any) -> Any:
+        """Python's encoder's conversions: Flask's, and a part written already read back."""
+        if isinstance(value, Written):
+            return orjson.loads(value.text)
+        return DefaultJSONProvider.default(value)
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
         """``jsonify``: the value as a JSON answer, one line ending in a newline as Flask's."""
@@ -48,8 +67,11 @@ class JSONProvider(DefaultJSONProvider):
 
 
 def _default(value: Any) -> Any:
-    """What orjson hands back: a named tuple as the list Python's encoder makes of it,
-    anything else as Flask converts it (or its TypeError)."""
+    """What orjson hands back: a part written already as it is, a named tuple as the
+    list Python's encoder makes of it, anything else as Flask converts it (or its
+    TypeError)."""
+    if isinstance(value, Written):
+        return value.fragment
     if isinstance(value, tuple):
         return list(value)
     return DefaultJSONProvider.default(value)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from boggle import solver
-from boggle.summary import solve_document
 
 from . import openapi, service
 from .openapi import Operation, documented
@@ -28,6 +27,8 @@ from .params import (
 bp = Blueprint("api", __name__)
 
 
+#: The fields of a board's routes by name, worked out once.
+SOLVE_NAMES = names(SOLVE_FIELDS)
 #: What a board search may also answer: too many paths, or every place taken.
 SEARCH_CODES = ("search_budget_exceeded", "server_busy")
 
@@ -47,13 +48,9 @@ SEARCH_CODES = ("search_budget_exceeded", "server_busy")
 )
 def solve() -> Response:
     """Every word on the board, as JSON (see docs/api.md)."""
-    fields = read_fields(request, names(SOLVE_FIELDS))
+    fields = read_fields(request, SOLVE_NAMES)
     solution, name, elapsed_ms = service.run_solve(fields)
-    document = solve_document(solution, name, elapsed_ms, service.spellings_of(name))
-    rating = service.rating_document(solution, name)
-    if rating is not None:
-        document["rating"] = rating
-    return jsonify(document)
+    return jsonify(service.solve_answer(solution, name, elapsed_ms))
 
 
 @bp.post("/rich")
@@ -89,7 +86,7 @@ def rich() -> Response:
 )
 def words_csv() -> Response:
     """Every word on the board as a CSV download (the fields of /solve)."""
-    fields = read_fields(request, names(SOLVE_FIELDS))
+    fields = read_fields(request, SOLVE_NAMES)
     solution, _, _ = service.run_solve(fields)
     return Response(
         service.words_csv(solution),
@@ -110,7 +107,7 @@ def words_csv() -> Response:
 )
 def qr() -> Response:
     """A QR code (SVG) of the solver's link to a board, for sharing it across a table."""
-    fields = read_fields(request, names(SOLVE_FIELDS))
+    fields = read_fields(request, SOLVE_NAMES)
     return Response(service.run_qr(fields), mimetype="image/svg+xml")
 
 

@@ -13,15 +13,23 @@ of these headers itself keeps its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from operator import itemgetter
 from typing import Any
 
-from .i18n import language_headers
-from .security import missing_security_headers
+from .i18n import STATIC_PATH, VARY, language_headers, language_of
+from .security import BY_LOWER_NAME, HSTS, missing_security_headers
 
 StartResponse = Callable[..., Any]
 #: The schemes of a request over TLS (Werkzeug's ``request.is_secure``).
 SECURE_SCHEMES = frozenset({"https", "wss"})
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
+#: The names (in lower case) of every header added here: an answer that has none of
+#: them, a JSON answer's type and length alone, gets each one.
+ADDED_NAMES = frozenset({*BY_LOWER_NAME, HSTS[0], "content-language", "vary"})
+#: The security headers an answer that sets none of them gets, without TLS and with it.
+ALL_PLAIN = tuple(missing_security_headers((), secure=False))
+ALL_SECURE = tuple(missing_security_headers((), secure=True))
+_name = itemgetter(0)
 
 
 class AnswerHeaders:
@@ -42,11 +50,18 @@ class AnswerHeaders:
 
 def complete(environ: dict[str, Any], headers: list[tuple[str, str]]) -> None:
     """Add to an answer's headers, in place, those every answer carries that it lacks."""
+    secure = environ.get("wsgi.url_scheme") in SECURE_SCHEMES
+    if ADDED_NAMES.isdisjoint(map(str.lower, map(_name, headers))):
+        # The common case, an answer that sets none of them (a JSON answer's type and
+        # length alone): every one is added, from lists made once.
+        headers += ALL_SECURE if secure else ALL_PLAIN
+        if not environ.get("PATH_INFO", "").startswith(STATIC_PATH):
+            headers += (("Content-Language", language_of(environ)), VARY)
+        return
     present: dict[str, str] = {}
     for name, value in headers:
         lower = name.lower()
         present[lower] = f"{present[lower]}, {value}" if lower in present else value
-    secure = environ.get("wsgi.url_scheme") in SECURE_SCHEMES
     added = missing_security_headers(present.keys(), secure) + language_headers(environ, present)
     if "vary" in present and any(name == "Vary" for name, _value in added):
         headers[:] = [header for header in headers if header[0].lower() != "vary"]

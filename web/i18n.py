@@ -73,6 +73,8 @@ TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 FLASK_BABEL_STORE = "_flask_babel"
 #: Where the app's static files are served (Flask's default): the same in every language.
 STATIC_PATH = "/static/"
+#: The Vary of an answer that has none: it depends on the reader's language.
+VARY = ("Vary", "Accept-Language, Cookie")
 #: The catalogue domain of the page scripts' words.
 SCRIPT_DOMAIN = "js"
 
@@ -221,7 +223,7 @@ def language_headers(
         added.append(("Content-Language", language_of(environ)))
     vary = present.get("vary")
     if vary is None:
-        added.append(("Vary", "Accept-Language, Cookie"))
+        added.append(VARY)
     else:
         names = [name.strip() for name in vary.split(",") if name.strip()]
         known = {name.lower() for name in names}

@@ -123,12 +123,18 @@ def _object_of_unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
+#: The parser of every JSON body, made once: ``json.loads`` with a hook makes a parser
+#: for each body it reads.
+_JSON_BODY = json.JSONDecoder(object_pairs_hook=_object_of_unique_keys)
+
+
 def read_json_body(request: Request) -> Any:
     """The request's JSON body, parsed: every JSON body the app reads is read here."""
     try:
         # As request.get_json() reads it (bytes in UTF-8, -16 or -32), but with each
         # object's keys checked, which get_json's parser cannot be asked to do.
-        return json.loads(request.get_data(cache=True), object_pairs_hook=_object_of_unique_keys)
+        body = request.get_data(cache=True)
+        return _JSON_BODY.decode(body.decode(json.detect_encoding(body), "surrogatepass"))
     except BadFraming:
         raise  # the body could not be read at all, let alone as JSON
     except _DuplicateKeyError as duplicate:
@@ -328,6 +334,8 @@ def _check_row_list(rows: list, limits: Limits) -> None:
 
 def read_min_length(value: Any, default: int) -> int:
     """The ``min_length`` field: a whole number of letters from 3 to the longest word kept."""
+    if value is None or value == "":
+        return default  # as read_whole_number would say, without working out the bounds
     number = read_whole_number(value, MIN_LENGTH.name, *MIN_LENGTH.bounds())
     return default if number is None else number
 
