@@ -90,6 +90,7 @@ ENGINE_TESTS = frozenset(
         "summary",
         "watchdog",
         "wording",
+        "words_json",
         "written_words",
     )
 )
