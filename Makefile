@@ -95,6 +95,8 @@ attack: $(DEV) ## slow clients and worst-case boards against the recipe (benchma
 # and, of the game rooms (1,238 mutants, each run against database tests), the round's
 # clock and limits: a word's judging and storing, the round's close, its results and
 # state. MUTANTS chooses others, e.g. MUTANTS='boggle.dictionary.*' (docs/development.md).
+# The engine's mutants run against the engine's own tests, not the web's
+# (tests/mutation_run.py; its `run --every-test` gives named mutants every test).
 ROOM_MUTANTS = submit _check_open _count_word results state
 MUTANTS ?= boggle.board.* boggle.scoring.* boggle.solver.* boggle.dice.* web.params.* \
 	web.body.* $(foreach f,$(ROOM_MUTANTS),games.rooms.xǁRoomsǁ$(f)__mutmut_*)

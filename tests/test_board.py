@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import gettext
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from property_budget import examples
 
+from boggle import i18n
 from boggle.board import (
     BLANK,
     MULTI_LETTER_FACES,
@@ -19,6 +22,8 @@ from boggle.board import (
 )
 from boggle.errors import BoardError
 from boggle.languages import LANGUAGES
+
+ROOT = Path(__file__).resolve().parent.parent
 
 ABC16 = tuple("abcdefghijklmnop")
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -448,6 +453,30 @@ def test_sixteen_letters_with_qu_explain_that_qu_is_one_cube() -> None:
     assert str(raised.value) == (
         "15 cells cannot make a square board ('qu' is one cube, so 16 letters make 15 cells); "
         "give the rows, or the shape first: '3x5: aquabcdefghijklm'"
+    )
+
+
+def test_a_run_of_cells_that_is_not_square_is_refused_in_the_readers_language() -> None:
+    # The catalogue finds each message by its English texts, the singular's among them,
+    # though no count of cells that is not square takes the singular in English.
+    catalogue = gettext.translation("messages", ROOT / "translations", ["it"])
+    italian = i18n.Language("it", catalogue, i18n.ENGLISH.number, i18n.ENGLISH.percent)
+    before = i18n._source
+    i18n.set_source(lambda: italian)
+    try:
+        with pytest.raises(BoardError) as plain:
+            parse_board("hearths")
+        with pytest.raises(BoardError) as with_qu:
+            parse_board("aquabcdefghijklm")
+    finally:
+        i18n.set_source(before)
+    assert str(plain.value) == (
+        "7 caselle non possono formare una griglia quadrata; indica le righe, o prima "
+        "la forma: '1x7: hearths'"
+    )
+    assert str(with_qu.value) == (
+        "15 caselle non possono formare una griglia quadrata ('qu' è un solo dado, quindi 16 "
+        "lettere fanno 15 caselle); indica le righe, o prima la forma: '3x5: aquabcdefghijklm'"
     )
 
 

@@ -17,6 +17,7 @@ from boggle.dice import (
     _die,
     dice_set,
     landed_board,
+    min_length_for,
     nearest_set,
     random_board,
     roll_plan,
@@ -450,6 +451,18 @@ def test_each_die_lands_at_a_quarter_turn_and_the_same_seed_lands_them_alike(nam
     assert len(landed.turns) == landed.board.size
     assert set(landed.turns) <= set(QUARTER_TURNS)
     assert landed_board(name, 99) == landed
+
+
+@pytest.mark.parametrize("name", list(ALL_DICE_SETS))
+def test_a_dice_set_given_itself_lands_as_it_does_by_name(name: str) -> None:
+    assert landed_board(dice_set(name), 99) == landed_board(name, 99)
+
+
+def test_the_shortest_word_counted_by_default_is_four_letters_on_six_by_six_alone() -> None:
+    # Super Big Boggle's rule; every other size, its own set's or none, counts 3 letters.
+    assert min_length_for(6, 6) == DICE_SETS["superbig"].min_length == 4
+    for rows, cols in ((4, 4), (5, 5), (3, 3), (3, 7), (6, 5), (1, 1)):
+        assert min_length_for(rows, cols) == 3
 
 
 def test_the_turns_vary_across_the_cubes_and_across_the_rolls() -> None:

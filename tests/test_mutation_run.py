@@ -1,8 +1,9 @@
-"""`make mutate`'s entry point leaves the words of messages alone, and nothing else."""
+"""`make mutate`'s entry point: the words of messages left alone, the engine held to its tests."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -188,3 +189,78 @@ def test_the_clean_run_is_left_out_only_after_every_test_just_passed(
     mutmut_main.run_stats_collection(runner)  # every test, passed (it exits otherwise)
     assert runner.run_clean_tests(["a"]) == 0
     assert runs == ["clean", "stats", "clean", "stats"]
+
+
+def test_the_engines_mutants_run_only_the_engines_tests_in_mutmuts_order() -> None:
+    tests = [
+        "tests/test_board.py::test_a[4x4]",
+        "tests/test_api.py::test_solve",
+        "tests/test_solver.py::test_b",
+        "tests/test_board_text_parity.py::test_c",
+        "tests/test_page.py::test_board",
+    ]
+    engine = [tests[0], tests[2], tests[3]]
+    for module in ("board", "solver", "dice", "scoring"):
+        assert mutation_run.own_tests(f"boggle.{module}.x_f__mutmut_1", tests) == engine
+    method = "boggle.board.xǁBoardǁ__post_init____mutmut_2"
+    assert mutation_run.own_tests(method, tests) == engine
+
+
+def test_other_mutants_and_those_the_engine_never_reaches_keep_every_test() -> None:
+    tests = ["tests/test_params.py::test_a", "tests/test_board.py::test_b"]
+    for name in (
+        "web.params.x_read_flag__mutmut_1",
+        "web.body.x_discard_body__mutmut_1",
+        "games.rooms.xǁRoomsǁsubmit__mutmut_1",
+        "boggle.dictionary.x_load__mutmut_1",
+    ):
+        assert mutation_run.own_tests(name, tests) == tests
+    # Left with none, mutmut's runner would run the whole suite: its tests are kept.
+    web_only = ["tests/test_api.py::test_solve", "tests/test_page.py::test_board"]
+    assert mutation_run.own_tests("boggle.board.x_f__mutmut_1", web_only) == web_only
+
+
+def test_the_engines_test_files_exist_and_mutmut_runs_them() -> None:
+    from mutmut.configuration import config
+
+    root = Path(__file__).resolve().parent.parent
+    ignored = {
+        argument.removeprefix("--ignore=")
+        for argument in config().pytest_add_cli_args_test_selection
+        if argument.startswith("--ignore=")
+    }
+    assert mutation_run.ENGINE_TESTS
+    for file in mutation_run.ENGINE_TESTS:
+        assert (root / file).is_file(), file
+        assert file not in ignored, file
+    modules = {"boggle.board", "boggle.dice", "boggle.scoring", "boggle.solver"}
+    assert set(mutation_run.OWN_TESTS) == modules
+
+
+def test_a_run_with_every_test_gives_the_engines_mutants_every_test(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from mutmut.runners.harness import PytestRunner
+
+    calls: list[list[str]] = []
+
+    def run_tests(self: PytestRunner, *, mutant_name: str | None, tests: list[str]) -> int:
+        calls.append(list(tests))
+        return 0
+
+    tests = [
+        "tests/test_api.py::test_solve",
+        "tests/test_board.py::test_b",
+        "tests/test_page.py::p",
+    ]
+    runner = PytestRunner.__new__(PytestRunner)
+    monkeypatch.setattr(PytestRunner, "run_tests", run_tests)
+    mutation_run.run_mutants_in_rounds(first=2)
+    runner.run_tests(mutant_name="boggle.board.x_f__mutmut_1", tests=tests)
+    runner.run_tests(mutant_name="web.params.x_f__mutmut_1", tests=tests)
+    assert calls == [["tests/test_board.py::test_b"], tests[:2], tests[2:]]
+    calls.clear()
+    monkeypatch.setattr(PytestRunner, "run_tests", run_tests)
+    mutation_run.run_mutants_in_rounds(first=2, every_test=True)
+    runner.run_tests(mutant_name="boggle.board.x_f__mutmut_1", tests=tests)
+    assert calls == [tests[:2], tests[2:]]

@@ -21,7 +21,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boggle import Dictionary, parse_board, solve
+from boggle import Dictionary, parse_board, scoring, solve
+from boggle.languages import LANGUAGES
 from boggle.scoring import (
     DUPLICATE,
     NOT_A_WORD,
@@ -190,6 +191,42 @@ def test_a_word_on_the_board_keeps_its_path_and_one_off_it_has_none() -> None:
     }
 
 
+def test_a_word_of_the_shortest_length_the_solution_lacks_is_judged_without_a_trace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The solution holds every dictionary word on the board from the shortest length up,
+    # "nerd" (4 letters, the minimum here) included: one it lacks is not on the board,
+    # and a game's time for tracing (its budget) is spent only on the others.
+    traced: list[str] = []
+
+    class Recorded(scoring.Tracer):
+        def trace(
+            self, word: str, deadline: float | None = None
+        ) -> tuple[tuple[int, int], ...] | None:
+            traced.append(word)
+            return super().trace(word, deadline)
+
+    monkeypatch.setattr(scoring, "Tracer", Recorded)
+    game = play(("Ann", ["nerd", "zebra", "tan"]), min_length=4)
+    assert verdicts(game, "Ann") == [
+        ("nerd", "nerd", NOT_ON_BOARD, 0),
+        ("zebra", "zebra", NOT_A_WORD, 0),
+        ("tan", "tan", TOO_SHORT, 0),
+    ]
+    assert sorted(traced) == ["tan", "zebra"]
+
+
+def test_a_french_word_is_judged_as_its_language_folds_it_whatever_its_accents() -> None:
+    french = LANGUAGES["fr"]
+    dictionary = Dictionary.from_words(["eleve", "leve"], rules=french)
+    solution = solve(parse_board("1x5: eleve", rules=french), dictionary)
+    game = score_game(solution, dictionary, [("Ann", ["élève", "Élève", "lève"])])
+    assert verdicts(game, "Ann") == [
+        ("eleve", "élève", SCORED, 2),
+        ("leve", "lève", SCORED, 1),
+    ]
+
+
 def test_a_tie_on_points_goes_to_the_player_with_more_long_words() -> None:
     # Both have 2 points; stand is five letters, earn and ran are not.
     for players in (
@@ -242,6 +279,16 @@ def test_a_game_with_every_word_written_misses_nothing() -> None:
     assert game.missed == ()
     assert player(game, "Ann").total == sum(points for points, _ in ON_BOARD.values()) == 14
     assert player(game, "Ann").long_words == 4
+
+
+def test_a_word_not_all_letters_is_worth_nothing_whatever_its_length() -> None:
+    # "the bath" is eight characters and two words: the table's 11 points are not its.
+    for written in ("the bath", "snare!s", "sand1"):
+        assert scoring.letters_score(written) == 0
+    assert scoring.letters_score("snare") == 2
+    game = play(("Ann", ["the bath", "snare"]))
+    worth = {row["word"]: row["score"] for row in game.as_dict()["players"][0]["words"]}
+    assert worth == {"the bath": 0, "snare": 2}
 
 
 def test_the_json_of_a_game_gives_each_verdict_its_worth_and_the_missed_points() -> None:

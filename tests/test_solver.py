@@ -7,6 +7,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -29,7 +30,7 @@ from boggle import (
 from boggle.board import Board
 from boggle.languages import LANGUAGES
 from boggle.scoring import word_score
-from boggle.solver import ENGINES, FoundWord, Solution, describe_path
+from boggle.solver import ENGINES, FoundWord, Limit, Solution, describe_path, search_python
 from boggle.solver import solve as solve_with
 
 #: ``solve`` with its search core chosen: the tests below run once per core.
@@ -388,6 +389,37 @@ def test_the_ceiling_ends_a_search_its_budget_would_let_run(
     with pytest.raises(SearchBudgetExceeded) as raised:
         solve(expensive_board(), standard, budget=60, ceiling=0.0)
     assert (raised.value.budget, raised.value.ceiling) == (60, 0.0)
+
+
+class WaitsForItsRoot:
+    """A dictionary whose graph's root, read once the search's budget runs, is given only
+    after ``wait`` seconds in which the searching thread sleeps: waits, and does no work."""
+
+    def __init__(self, dictionary: Dictionary, wait: float) -> None:
+        self.dictionary, self.wait, self.waited = dictionary, wait, 0.0
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.dictionary, name)
+
+    @property
+    def root(self) -> int:
+        started = time.monotonic()
+        time.sleep(self.wait)
+        self.waited += time.monotonic() - started
+        return self.dictionary.root
+
+
+def test_a_python_search_that_waits_past_its_budget_is_not_stopped_for_it(
+    cat_dictionary: Dictionary,
+) -> None:
+    # The budget is the thread's CPU time (watchdog.py): a search held up by others for
+    # longer, doing nothing, still has it all (test_gate.py's hogs, made certain here).
+    board = parse_board(CAT_BOARD)
+    waits = WaitsForItsRoot(cat_dictionary, wait=0.5)
+    found = search_python(board, waits, 3, Limit(budget=0.1, ceiling=None))  # type: ignore[arg-type]
+    assert waits.waited >= 0.5  # the wait came while the budget ran
+    assert found == search_python(board, cat_dictionary, 3, None)
+    assert "cater" in found
 
 
 def test_budget_not_exceeded_gives_the_whole_answer(solve: Solve, standard: Dictionary) -> None:
