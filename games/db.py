@@ -79,6 +79,10 @@ _INTRANS = 2
 #: seconds, so that one dropped without a word (by a firewall or a proxy between the
 #: app and the database, which the socket's check cannot see) lives at most this long.
 POOL_RECYCLE_SECONDS = 3600
+#: The most idle connections a process keeps for ``Database.read`` (the room's poll):
+#: as many as its reads that run at once, so one for a sync worker, a few for the
+#: development server's threads; one given back past this is closed.
+KEPT_SPARES_MOST = 8
 #: The back-ends the rooms are written and tested for.
 BACKENDS = ("sqlite", "postgresql")
 # The operator's errors are made in English, the server log's language, and translated
@@ -213,9 +217,14 @@ class Database:
         self._writes: sessionmaker[Session] | None = None
         self._writer: Engine | None = None
         self._statements: dict[int, Compiled] = {}
-        # ``read``'s connections: this thread's, and every one made, by process.
-        self._kept = threading.local()
-        self._kept_all: list[tuple[int, Any]] = []
+        # ``read``'s idle connections, each with when it was made, and whose they are:
+        # this process's (``_kept_pid``) in ``_kept_spares``; a parent's, after a fork,
+        # in ``_kept_parents``, referenced and never used or closed. ``dispose`` renews
+        # the generation, so that a connection taken before it is closed when done.
+        self._kept_spares: list[tuple[Any, float]] = []
+        self._kept_pid: int | None = None
+        self._kept_parents: list[list[tuple[Any, float]]] = []
+        self._kept_generation = 0
 
     @property
     def backend(self) -> str:
@@ -284,42 +293,32 @@ class Database:
         self._engine = None
         with self._lock:
             # A parent's are left open, and referenced, as its engine is (see engine).
-            mine = [kept for pid, kept in self._kept_all if pid == os.getpid()]
-            self._kept_all = [(pid, kept) for pid, kept in self._kept_all if pid != os.getpid()]
-            self._kept = threading.local()
-        for kept in mine:
+            mine = self._kept_spares if self._kept_pid == os.getpid() else []
+            if self._kept_pid != os.getpid():
+                self._kept_parents.append(self._kept_spares)
+            self._kept_spares, self._kept_pid = [], os.getpid()
+            self._kept_generation += 1
+        for connection, _made in mine:
             with contextlib.suppress(Exception):
-                kept.close()
+                connection.close()
 
     def read(self, statement: Select[Any], parameters: Mapping[str, Any]) -> Rows:
-        """One select on a driver's connection this thread keeps for it, in no
+        """One select on a driver's connection kept for these reads, in no
         transaction but the statement's own (autocommit): for the room's poll, every
         player's every two seconds, which nearly always needs its one row alone. No
         pool to take the connection from and give it back to (a third of a poll's
         database time on SQLite), and on PostgreSQL one round trip where a BEGIN, the
         select and a COMMIT were three. Statements that must see one state together
         are run in a ``snapshot``."""
-        engine = self.engine
-        self.check_ready()
-        dbapi = engine.dialect.loaded_dbapi
-        try:
-            return Snapshot(self._kept_connection().cursor(), self._compiled).execute(
-                statement, parameters
-            )
-        except (OperationalError, dbapi.OperationalError) as error:
-            self._drop_kept()  # made again for the next read, when the database is back
-            raise DatabaseUnavailable(BUSY if "locked" in str(error) else UNREACHABLE) from None
+        with self._kept() as connection:
+            return Snapshot(connection.cursor(), self._compiled).execute(statement, parameters)
 
     @contextmanager
     def kept_snapshot(self) -> Iterator[Snapshot]:
-        """Reads in one transaction, as ``snapshot``'s, on this thread's ``read``
-        connection: no pool to take it from and give it back to (24 µs on SQLite, as
+        """Reads in one transaction, as ``snapshot``'s, on a connection kept for
+        ``read``: no pool to take it from and give it back to (24 µs on SQLite, as
         much as a statement). For the room's document, read after its version."""
-        engine = self.engine
-        self.check_ready()
-        dbapi = engine.dialect.loaded_dbapi
-        try:
-            connection = self._kept_connection()
+        with self._kept() as connection:
             cursor = connection.cursor()
             cursor.execute("BEGIN")
             try:
@@ -332,42 +331,73 @@ class Database:
                     # keeps its prepared statements (see _on_driver).
                     ok = connection.info.transaction_status == _INTRANS
                     cursor.execute("COMMIT" if ok else "ROLLBACK")
-        except (OperationalError, dbapi.OperationalError) as error:
-            self._drop_kept()
-            raise DatabaseUnavailable(BUSY if "locked" in str(error) else UNREACHABLE) from None
 
-    def _kept_connection(self) -> Any:
-        """This thread's driver connection for ``read``: made on its first read (taken
-        from the pool, with the pool's settings, and kept out of it), made again when
-        PostgreSQL has closed it or it is older than POOL_RECYCLE_SECONDS."""
-        kept = self._kept
-        connection = getattr(kept, "connection", None)
-        if connection is not None and kept.pid == os.getpid():
+    @contextmanager
+    def _kept(self) -> Iterator[Any]:
+        """A driver connection for ``read`` and ``kept_snapshot``, given back to this
+        process's spares when done; closed instead, and DatabaseUnavailable raised, if
+        the database failed it."""
+        engine = self.engine
+        self.check_ready()
+        dbapi = engine.dialect.loaded_dbapi
+        generation = self._kept_generation
+        connection, made = self._take_kept()
+        failed = False
+        try:
+            yield connection
+        except (OperationalError, dbapi.OperationalError) as error:
+            failed = True
+            with contextlib.suppress(Exception):
+                connection.close()  # made again for the next read, when the database is back
+            raise DatabaseUnavailable(BUSY if "locked" in str(error) else UNREACHABLE) from None
+        finally:
+            # An error of the caller's leaves it as it was: autocommit, or its
+            # snapshot's transaction ended (kept_snapshot's finally).
+            if not failed:
+                self._give_back_kept(connection, made, generation)
+
+    def _take_kept(self) -> tuple[Any, float]:
+        """A spare ``read`` connection of this process, or a new one (taken from the
+        pool, with the pool's settings, and kept out of it). On PostgreSQL a spare
+        the server has closed, or older than POOL_RECYCLE_SECONDS, is closed and
+        passed over. Spares are shared by the threads rather than kept one a thread:
+        the development server runs each request in a thread of its own, and a
+        connection a thread each would stay open after its thread ended."""
+        spares = self._kept_spares if self._kept_pid == os.getpid() else []
+        while spares:
+            try:
+                connection, made = spares.pop()  # atomic: two threads never get one
+            except IndexError:
+                break
             if self.is_sqlite:
-                return connection
-            fresh = time.monotonic() - kept.made < POOL_RECYCLE_SECONDS
-            if fresh and not _dropped(connection):
-                return connection
-            self._drop_kept()
+                return connection, made
+            if time.monotonic() - made < POOL_RECYCLE_SECONDS and not _dropped(connection):
+                return connection, made
+            with contextlib.suppress(Exception):
+                connection.close()
         proxied = self.engine.raw_connection()
         connection = proxied.driver_connection
-        proxied.detach()  # ours now: never given back to the pool, closed by dispose
+        proxied.detach()  # ours now: never given back to the pool
         if not self.is_sqlite:
             connection.autocommit = True  # SQLite's driver is left to autocommit on connect
-        kept.connection, kept.pid, kept.made = connection, os.getpid(), time.monotonic()
-        with self._lock:
-            self._kept_all.append((os.getpid(), connection))
-        return connection
+        return connection, time.monotonic()
 
-    def _drop_kept(self) -> None:
-        """Close this thread's ``read`` connection, if it is this process's."""
-        kept = self._kept
-        connection = getattr(kept, "connection", None)
-        kept.connection = None
-        if connection is None or kept.pid != os.getpid():
+    def _give_back_kept(self, connection: Any, made: float, generation: int) -> None:
+        """Keep ``connection`` for the next ``read`` of this process, up to
+        KEPT_SPARES_MOST idle at once (the reads running together at the busiest
+        moment); close it past that, or when the spares were renewed since it was
+        taken (a fork, ``dispose``)."""
+        if self._kept_pid != os.getpid():
+            with self._lock:
+                if self._kept_pid != os.getpid():
+                    # A forked child starts with none. The parent's are kept referenced,
+                    # never closed here: closing one would end the parent's session.
+                    self._kept_parents.append(self._kept_spares)
+                    self._kept_spares, self._kept_pid = [], os.getpid()
+        spares = self._kept_spares
+        if len(spares) < KEPT_SPARES_MOST and generation == self._kept_generation:
+            spares.append((connection, made))
             return
-        with self._lock:
-            self._kept_all = [(pid, c) for pid, c in self._kept_all if c is not connection]
         with contextlib.suppress(Exception):
             connection.close()
 

@@ -8,6 +8,7 @@ way and answers the same. On SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,7 +19,7 @@ from flask.testing import FlaskClient
 from rooms_db import Clock
 from sqlalchemy import create_engine, event, text
 
-from games.db import Database
+from games.db import KEPT_SPARES_MOST, Database
 from games.rooms import ROOM_VERSION, Rooms
 
 
@@ -96,7 +97,7 @@ def test_the_version_is_read_in_no_transaction_of_its_own(app: Flask) -> None:
     assert row is not None and row.caller is None and row.latest == 1
     # A full answer's transaction on the same connection is over once it is answered.
     assert client.get(f"/rooms/{code}").status_code == 200
-    kept = database._kept.connection
+    [(kept, _made)] = database._kept_spares  # the one connection both reads used
     if database.is_sqlite:
         # The driver begins nothing itself (games/db.py), and the read began nothing.
         assert kept.isolation_level is None and not kept.in_transaction
@@ -111,13 +112,14 @@ def test_a_forked_process_reads_the_version_on_a_connection_of_its_own(app: Flas
     database: Database = app.extensions["boggle.rooms"].database
     values = {"code": code, "digest": ""}
     assert database.read(ROOM_VERSION, values).first().latest == 1
-    parent = database._kept.connection
+    [(parent, _made)] = database._kept_spares
     read, write = os.pipe()
     child = os.fork()
     if child == 0:
         try:
             latest = database.read(ROOM_VERSION, values).first().latest
-            own = database._kept.connection is not parent
+            [(kept, _made)] = database._kept_spares
+            own = kept is not parent
             os.write(write, f"{latest} {own}".encode())
         finally:
             os._exit(0)
@@ -126,8 +128,47 @@ def test_a_forked_process_reads_the_version_on_a_connection_of_its_own(app: Flas
     os.close(read)
     os.waitpid(child, 0)
     assert answer == b"1 True"
-    assert database._kept.connection is parent  # the parent's is untouched, and still works
+    assert [kept for kept, _made in database._kept_spares] == [parent]  # untouched
     assert database.read(ROOM_VERSION, values).first().latest == 1
+
+
+def test_polls_from_many_threads_share_a_few_connections_and_leave_none_behind(
+    app: Flask,
+) -> None:
+    # The development server (`make run`) answers each request in a thread of its own:
+    # a connection kept a thread each stayed open after its thread ended, two file
+    # descriptors a poll on SQLite, until the process ran out of them.
+    _client, code = room_with_a_round(app)
+    database: Database = app.extensions["boggle.rooms"].database
+    values = {"code": code, "digest": ""}
+    answers: list[int] = []
+
+    def poll() -> None:
+        answers.append(database.read(ROOM_VERSION, values).first().latest)
+
+    for _ in range(50):
+        thread = threading.Thread(target=poll)
+        thread.start()
+        thread.join()
+    assert answers == [1] * 50
+    assert len(database._kept_spares) == 1  # one at a time: one connection, reused
+    # At once, each read has its own; past KEPT_SPARES_MOST idle, the rest are closed.
+    start = threading.Barrier(KEPT_SPARES_MOST + 4)
+
+    def together() -> None:
+        with database.kept_snapshot() as snapshot:
+            start.wait(timeout=10)
+            answers.append(snapshot.execute(ROOM_VERSION, values).first().latest)
+
+    threads = [threading.Thread(target=together) for _ in range(KEPT_SPARES_MOST + 4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers == [1] * (50 + KEPT_SPARES_MOST + 4)
+    assert len(database._kept_spares) == KEPT_SPARES_MOST
+    database.dispose()
+    assert database._kept_spares == []
 
 
 @pytest.mark.parametrize("room_database", ["postgresql"], indirect=True)
