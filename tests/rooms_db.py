@@ -15,6 +15,7 @@ import pwd
 import shutil
 import subprocess
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -196,3 +197,29 @@ def make_rooms_app(
 def rooms_app(make_rooms_app: Callable[..., Flask]) -> Flask:
     """The app on the test's database and clock."""
     return make_rooms_app()
+
+
+def end_other_connections(url: str) -> int:
+    """End every other connection to the PostgreSQL database at ``url``, as a restart of
+    the server does, and wait until they are gone; how many were ended."""
+    admin = create_engine(url)
+    try:
+        with admin.connect() as connection:
+            ended = connection.execute(
+                text(
+                    "SELECT count(*) FROM pg_stat_activity, pg_terminate_backend(pid) "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            ).scalar()
+            for _ in range(100):
+                if not connection.execute(
+                    text(
+                        "SELECT count(*) FROM pg_stat_activity "
+                        "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                    )
+                ).scalar():
+                    break
+                time.sleep(0.05)
+    finally:
+        admin.dispose()
+    return ended

@@ -7,7 +7,6 @@ trips a word takes, and a pooled connection the server closed."""
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,8 +16,8 @@ import pytest
 from apart_db import board_words, game_of
 from flask import Flask
 from psycopg.pq import Trace
-from rooms_db import Clock
-from sqlalchemy import create_engine, event, text
+from rooms_db import Clock, end_other_connections
+from sqlalchemy import event, text
 
 DAY = "2027-01-15"
 BOARD = f"/daily/{DAY}/en/4x4"
@@ -181,25 +180,7 @@ def test_on_postgresql_a_connection_the_server_closed_is_replaced_before_a_word_
     client.post(f"{BOARD}/play", json={})
     assert client.post(f"{BOARD}/words", json={"word": words[0]}).status_code == 200
     # As a restart of the database does: every other connection ended by the server.
-    admin = create_engine(room_database)
-    with admin.connect() as connection:
-        ended = connection.execute(
-            text(
-                "SELECT count(*) FROM pg_stat_activity, pg_terminate_backend(pid) "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
-        ).scalar()
-        for _ in range(100):
-            if not connection.execute(
-                text(
-                    "SELECT count(*) FROM pg_stat_activity "
-                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-                )
-            ).scalar():
-                break
-            time.sleep(0.05)
-    admin.dispose()
-    assert ended >= 1
+    assert end_other_connections(room_database) >= 1
     answer = client.post(f"{BOARD}/words", json={"word": words[1]})
     assert answer.status_code == 200, answer.json
     assert [word for word, _verdict, _score in stored(apart_app)] == words[:2]

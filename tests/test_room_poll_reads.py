@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from rooms_db import Clock
-from sqlalchemy import create_engine, event, text
+from rooms_db import Clock, end_other_connections
+from sqlalchemy import event
 
 from games.db import KEPT_SPARES_MOST, Database
 from games.rooms import ROOM_VERSION, Rooms
@@ -179,25 +178,7 @@ def test_on_postgresql_a_kept_connection_the_server_closed_is_replaced_before_a_
     first = client.get(f"/rooms/{code}")
     assert first.status_code == 200
     # As a restart of the database does: every other connection ended by the server.
-    admin = create_engine(room_database)
-    with admin.connect() as connection:
-        ended = connection.execute(
-            text(
-                "SELECT count(*) FROM pg_stat_activity, pg_terminate_backend(pid) "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
-        ).scalar()
-        for _ in range(100):
-            if not connection.execute(
-                text(
-                    "SELECT count(*) FROM pg_stat_activity "
-                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-                )
-            ).scalar():
-                break
-            time.sleep(0.05)
-    admin.dispose()
-    assert ended >= 1
+    assert end_other_connections(room_database) >= 1
     again = client.get(f"/rooms/{code}", headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304
 
