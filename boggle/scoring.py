@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import SearchBudgetExceeded
 from .rules import RULES, Ruleset
@@ -165,17 +165,10 @@ def score_game(
     spent tracing words the solution does not list (SearchBudgetExceeded past it).
     Words are read in the dictionary's language: in French, *élève* is ``eleve``.
     """
-    rules = dictionary.rules
-    lists = [(name, _distinct(words, rules)) for name, words in players]
-    writers: dict[str, list[str]] = {}
-    for name, words in lists:
-        for word in words:
-            writers.setdefault(word, []).append(name)
-    # Each distinct word judged once, whoever wrote it: a word two players wrote is
-    # looked up, and traced, once, and only its crossing-off is each player's.
-    judged = _judge_words(writers, solution, dictionary, budget)
+    game = judge_game(solution, dictionary, players, budget)
+    writers, judged = game.writers, game.judged
     scores = []
-    for name, words in lists:
+    for name, words in game.lists:
         verdicts = []
         total = long_words = 0
         for word, written in words.items():
@@ -190,12 +183,44 @@ def score_game(
                 total += points
                 long_words += len(word) >= LONG_WORD
         scores.append(PlayerScore(name, tuple(verdicts), total, long_words))
-    missed = tuple(found for found in solution.words if found.word not in writers)
-    return GameScore(tuple(scores), _ranking(scores), missed)
+    return GameScore(tuple(scores), ranking(scores), game.missed)
 
 
 #: A distinct word's verdict had one player alone written it, its points, and its path.
 Judged = tuple[str, int, tuple[tuple[int, int], ...] | None]
+
+
+class JudgedGame(NamedTuple):
+    """A game's words judged, before any player's list is written out: what
+    ``score_game`` makes its verdicts of, and boggle/standings.py ``score_document``
+    the ``POST /score`` document, without a verdict object a word."""
+
+    lists: list[tuple[str, dict[str, str]]]  # each player's distinct words, as written
+    writers: dict[str, list[str]]  # each distinct word's players, in the game's order
+    judged: dict[str, Judged]  # each distinct word's verdict had one player alone written it
+    missed: tuple[FoundWord, ...]  # words on the board that no player wrote
+
+
+def judge_game(
+    solution: Solution,
+    dictionary: Dictionary,
+    players: Sequence[tuple[str, Sequence[str]]],
+    budget: float | None = None,
+) -> JudgedGame:
+    """Each distinct word of a game judged once, whoever wrote it (see ``score_game``):
+    a word two players wrote is looked up, and traced, once, and only its crossing-off
+    is each player's."""
+    rules = dictionary.rules
+    # A word several players wrote alike is normalised once.
+    normal: dict[str, str] = {}
+    lists = [(name, _distinct(words, rules, normal)) for name, words in players]
+    writers: dict[str, list[str]] = {}
+    for name, words in lists:
+        for word in words:
+            writers.setdefault(word, []).append(name)
+    judged = _judge_words(writers, solution, dictionary, budget)
+    missed = tuple(found for found in solution.words if found[0] not in writers)
+    return JudgedGame(lists, writers, judged, missed)
 
 
 def _judge_words(
@@ -238,28 +263,35 @@ def _judge_words(
     return judged
 
 
-def _distinct(words: Sequence[str], rules: Ruleset = RULES) -> dict[str, str]:
+def _distinct(
+    words: Sequence[str], rules: Ruleset = RULES, normal: dict[str, str] | None = None
+) -> dict[str, str]:
     """Each distinct word (normalized, and folded as its language folds) mapped to how
-    it was first written; blanks dropped."""
+    it was first written; blanks dropped. ``normal``, if given, keeps each written
+    word's reading, for the next list of the same game."""
+    normal = {} if normal is None else normal
     distinct: dict[str, str] = {}
     for written in words:
-        word = normalize_word(written)
-        if rules.folds_accents:
-            word = rules.fold_word(word)
+        word = normal.get(written)
+        if word is None:
+            word = normalize_word(written)
+            if rules.folds_accents:
+                word = rules.fold_word(word)
+            normal[written] = word
         if word and word not in distinct:
             distinct[word] = written
     return distinct
 
 
-def _ranking(scores: list[PlayerScore]) -> tuple[tuple[int, PlayerScore], ...]:
+def ranking(scores: Sequence[PlayerScore]) -> tuple[tuple[int, PlayerScore], ...]:
     """Players by total, then long words; players equal on both share a rank."""
     ordered = sorted(scores, key=lambda p: (-p.total, -p.long_words))
-    ranking = []
+    places: list[tuple[int, PlayerScore]] = []
     for position, player in enumerate(ordered, 1):
-        previous = ranking[-1] if ranking else None
+        previous = places[-1] if places else None
         tied = previous and (previous[1].total, previous[1].long_words) == (
             player.total,
             player.long_words,
         )
-        ranking.append((previous[0] if tied else position, player))
-    return tuple(ranking)
+        places.append((previous[0] if tied else position, player))
+    return tuple(places)

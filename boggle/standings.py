@@ -9,21 +9,32 @@ all say the same thing from this one place.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .i18n import N_, Language, _, current, ngettext, number, remembered
-from .scoring import (
+from .scoring import (  # _LETTERS, _WORTH: the table's worth of a word, as _verdict_dict reads it
+    _LETTERS,
+    _WORTH,
     DUPLICATE,
+    LONG_WORD,
+    LONGEST_SCORED,
     NOT_A_WORD,
     NOT_ON_BOARD,
     SCORED,
     TOO_SHORT,
     GameScore,
     PlayerScore,
+    judge_game,
+    ranking,
 )
 from .wording import join_names, long_words, points
+
+if TYPE_CHECKING:
+    from .dictionary import Dictionary
+    from .solver import FoundWord, Solution
 
 #: How each verdict reads on a page, in English: marked for the catalogue here, and
 #: translated (``_``) where it is shown, so that it follows each reader's language.
@@ -80,7 +91,12 @@ class Standing:
 
 def standings(game: GameScore) -> tuple[Standing, ...]:
     """The ranking, each place flagged: winner, tied, decided by the tie-break."""
-    ranks = [rank for rank, _ in game.ranking]
+    return _places(game.ranking)
+
+
+def _places(ranking: tuple[tuple[int, PlayerScore], ...]) -> tuple[Standing, ...]:
+    """``standings`` of a game's ranking."""
+    ranks = [rank for rank, _ in ranking]
     return tuple(
         Standing(
             rank,
@@ -88,18 +104,21 @@ def standings(game: GameScore) -> tuple[Standing, ...]:
             winner=rank == 1,
             tied=ranks.count(rank) > 1,
             tie_break=any(
-                other.total == player.total and other_rank != rank
-                for other_rank, other in game.ranking
+                other.total == player.total and other_rank != rank for other_rank, other in ranking
             ),
         )
-        for rank, player in game.ranking
+        for rank, player in ranking
     )
 
 
 def headline(game: GameScore, places: tuple[Standing, ...] | None = None) -> str:
     """Who won, in a sentence, with the tie-break when it decided (``places``: the
     game's standings, when they are worked out already)."""
-    places = standings(game) if places is None else places
+    return _headline(standings(game) if places is None else places)
+
+
+def _headline(places: tuple[Standing, ...]) -> str:
+    """``headline`` of a game's standings."""
     winners = [place.player for place in places if place.winner]
     first = winners[0]
     total = points(first.total)
@@ -128,13 +147,18 @@ def headline(game: GameScore, places: tuple[Standing, ...] | None = None) -> str
 
 def missed_text(game: GameScore) -> str:
     """What nobody found, in a sentence."""
-    if not game.missed:
+    return _missed_sentence(len(game.missed), sum(found.score for found in game.missed))
+
+
+def _missed_sentence(count: int, worth: int) -> str:
+    """``missed_text`` of ``count`` words worth ``worth`` points in all."""
+    if not count:
         return _("Between you, you found every word on the board.")
     return ngettext(
         "Nobody found %(num)s word worth %(points)s.",
         "Nobody found %(num)s words worth %(points)s.",
-        len(game.missed),
-        points=points(sum(found.score for found in game.missed)),
+        count,
+        points=points(worth),
     )
 
 
@@ -158,3 +182,90 @@ def game_document(game: GameScore) -> dict[str, Any]:
     document["headline"] = headline(game, places)
     document["missed"]["text"] = missed_text(game)
     return document
+
+
+def score_document(
+    solution: Solution,
+    dictionary: Dictionary,
+    players: Sequence[tuple[str, Sequence[str]]],
+    budget: float | None = None,
+    write_words: Callable[[tuple[FoundWord, ...]], Any] | None = None,
+) -> dict[str, Any]:
+    """``game_document(score_game(...))``, the same document, written in one pass from
+    the judged words (``judge_game``): each word's entry made once, as it is sent, with
+    no verdict object made and then read. ``write_words``, if given, writes the missed
+    words' list, as the web layer writes /solve's (``Solution.as_dict``'s ``words``);
+    where it gives None, they are written as objects."""
+    game = judge_game(solution, dictionary, players, budget)
+    writers, judged = game.writers, game.judged
+    texts = verdict_texts()
+    duplicate_text = texts[DUPLICATE]
+    documents = []
+    scores = []
+    for name, words in game.lists:
+        entries = []
+        total = long_words = scored = 0
+        for word, written in words.items():
+            verdict, worth, path = judged[word]
+            # What the word is worth, counted or not: letters_score, without its calls.
+            score = _WORTH[min(len(word), LONGEST_SCORED)] if _LETTERS.issuperset(word) else 0
+            shared = writers[word]
+            if len(shared) > 1:
+                others = [other for other in shared if other != name]
+                entries.append(
+                    {
+                        "word": word,
+                        "written": written,
+                        "verdict": DUPLICATE,
+                        "points": 0,
+                        "score": score,
+                        "with": others,
+                        "path": path or None,
+                        "verdict_text": duplicate_text,
+                    }
+                )
+                continue
+            entries.append(
+                {
+                    "word": word,
+                    "written": written,
+                    "verdict": verdict,
+                    "points": worth,
+                    "score": score,
+                    "path": path or None,
+                    "verdict_text": texts[verdict],
+                }
+            )
+            if verdict == SCORED:
+                total += worth
+                long_words += len(word) >= LONG_WORD
+                scored += 1
+        documents.append(
+            {
+                "name": name,
+                "total_score": total,
+                "long_words": long_words,
+                "words": entries,
+                "scored_words": scored,
+            }
+        )
+        # The player's totals, for the ranking: their words are the document's above.
+        scores.append(PlayerScore(name, (), total, long_words))
+    places = _places(ranking(scores))
+    missed = game.missed
+    worth = sum(found[1] for found in missed)
+    written = None if write_words is None else write_words(missed)
+    return {
+        "players": documents,
+        "ranking": [place.as_dict() for place in places],
+        "winners": [place.player.name for place in places if place.winner],
+        "missed": {
+            "count": len(missed),
+            "total_score": worth,
+            "words": [{"word": w, "score": s, "path": p} for w, s, p in missed]
+            if written is None
+            else written,
+            "text": _missed_sentence(len(missed), worth),
+        },
+        "headline": _headline(places),
+    }

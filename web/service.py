@@ -42,10 +42,9 @@ from boggle.i18n import ngettext, number
 from boggle.languages import ALL_RULESETS
 from boggle.rich import dice_assignment, find_rich_board
 from boggle.rules import RULES, Ruleset
-from boggle.scoring import score_game
-from boggle.solver import Solution, words_json
+from boggle.solver import FoundWord, Solution, words_json
 from boggle.spellings import Spellings, spellings_for
-from boggle.standings import game_document
+from boggle.standings import score_document
 from boggle.summary import solve_document
 from boggle.words import first_typed, has_invisible, normalize_word
 
@@ -203,8 +202,12 @@ def run_score(fields: Mapping[str, Any]) -> dict[str, Any]:
     players = read_players(fields.get("players"), player_limits)
     solution, name, elapsed_ms = run_solve(fields)
     try:
-        game = score_game(
-            solution, dictionary_named(name), players, budget=current_app.config["SOLVE_BUDGET"]
+        game = score_document(
+            solution,
+            dictionary_named(name),
+            players,
+            budget=current_app.config["SOLVE_BUDGET"],
+            write_words=written_words,
         )
     except SearchBudgetExceeded as error:
         # Tracing the players' words on a board of endless near-misses: the same limit.
@@ -218,9 +221,16 @@ def run_score(fields: Mapping[str, Any]) -> dict[str, Any]:
         # What the board holds, as in /solve: a player's total reads against it.
         "count": solution.count,
         "total_score": solution.total_score,
-        **game_document(game),
+        **game,
         "elapsed_ms": round(elapsed_ms, 3),
     }
+
+
+def written_words(words: tuple[FoundWord, ...]) -> Written | None:
+    """Found words as the JSON list of their objects, written by the native core
+    (``words_json``), or None where it leaves them to the encoder (see ``solve_answer``)."""
+    written = words_json(words)
+    return None if written is None else Written(written)
 
 
 def run_lookup(fields: Mapping[str, Any]) -> dict[str, Any]:
