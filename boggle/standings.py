@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from .i18n import N_, Language, _, current, ngettext, number, remembered
@@ -253,7 +254,7 @@ def score_document(
         scores.append(PlayerScore(name, (), total, long_words))
     places = _places(ranking(scores))
     missed = game.missed
-    worth = sum(found[1] for found in missed)
+    worth = sum(map(itemgetter(1), missed))
     written = None if write_words is None else write_words(missed)
     return {
         "players": documents,

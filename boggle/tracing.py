@@ -17,7 +17,7 @@ of the next set; a deadline bounds what the relaxation cannot rule out (reuse).
 from __future__ import annotations
 
 import time
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .board import BLANK, Board, Cell
 from .errors import SearchBudgetExceeded
@@ -28,6 +28,16 @@ def trace_word(board: Board, word: str, deadline: float | None = None) -> tuple[
     return Tracer(board).trace(word, deadline)
 
 
+@lru_cache(maxsize=64)  # a few board shapes per app; each game's tracer asks
+def _masks(rows: int, cols: int) -> tuple[int, int, int]:
+    """A shape's every cell, those with a neighbour to their right, and to their left, as
+    bit sets (the cells not in the last column, and not in the first)."""
+    every = (1 << rows * cols) - 1
+    last_col = sum(1 << (r * cols + cols - 1) for r in range(rows))
+    first_col = sum(1 << (r * cols) for r in range(rows))
+    return every, every & ~last_col, every & ~first_col
+
+
 class Tracer:
     """Traces words on one board; built once and shared by every word of a game."""
 
@@ -35,12 +45,7 @@ class Tracer:
         self.board = board
         rows, cols = board.rows, board.cols
         self._cols = cols
-        self._all = (1 << board.size) - 1
-        # Cells not in the last (first) column: those with a neighbour to their right (left).
-        last_col = sum(1 << (r * cols + cols - 1) for r in range(rows))
-        first_col = sum(1 << (r * cols) for r in range(rows))
-        self._has_right = self._all & ~last_col
-        self._has_left = self._all & ~first_col
+        self._all, self._has_right, self._has_left = _masks(rows, cols)
         # Each face's cells, as a bit set; blanks are in none, so no word passes them.
         self._cells_of: dict[str, int] = {}
         for cell, face in enumerate(board.faces):

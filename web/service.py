@@ -206,7 +206,7 @@ def run_score(fields: Mapping[str, Any]) -> dict[str, Any]:
             solution,
             dictionary_named(name),
             players,
-            budget=current_app.config["SOLVE_BUDGET"],
+            budget=config["SOLVE_BUDGET"],
             write_words=written_words,
         )
     except SearchBudgetExceeded as error:
