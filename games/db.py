@@ -201,6 +201,18 @@ class Rows(list):  # type: ignore[type-arg]
         return [row[0] for row in self]
 
 
+#: This process's id, kept by a hook that runs in each forked child rather than asked
+#: of the system each time: ``os.getpid()`` is a system call (half a microsecond), and
+#: a room's poll asked it four to eight times, to know its engine and connections its own.
+_process = [os.getpid()]
+os.register_at_fork(after_in_child=lambda: _process.__setitem__(0, os.getpid()))
+
+
+def _process_id() -> int:
+    """This process's id (see ``_process``)."""
+    return _process[0]
+
+
 class Database:
     """One database by URL: an engine per process, made on first use."""
 
@@ -209,6 +221,7 @@ class Database:
         if sqlite_synchronous not in SQLITE_SYNCHRONOUS:
             raise ValueError(f"sqlite_synchronous is one of {', '.join(SQLITE_SYNCHRONOUS)}")
         self.sqlite_synchronous = sqlite_synchronous
+        self._sqlite = self.url.get_backend_name() == "sqlite"  # asked at every read
         self._engine: Engine | None = None
         self._lock = threading.Lock()
         self._pid: int | None = None
@@ -234,14 +247,14 @@ class Database:
     @property
     def is_sqlite(self) -> bool:
         """Whether the database is an SQLite file."""
-        return self.url.get_backend_name() == "sqlite"
+        return self._sqlite
 
     @property
     def engine(self) -> Engine:
         """This process's engine (made now if this process has none yet)."""
-        if self._engine is None or self._pid != os.getpid():
+        if self._engine is None or self._pid != _process_id():
             with self._lock:  # the development server's threads: one engine, not two
-                if self._engine is None or self._pid != os.getpid():
+                if self._engine is None or self._pid != _process_id():
                     # In a forked child, the parent's engine (if any) is left to the
                     # parent: disposing of it here would close sockets it still uses.
                     engine = self._make_engine()
@@ -249,7 +262,7 @@ class Database:
                     writer = engine.execution_options(boggle_write=True)
                     self._writes = sessionmaker(writer, expire_on_commit=False)
                     self._writer = writer
-                    self._engine, self._pid = engine, os.getpid()
+                    self._engine, self._pid = engine, _process_id()
         return self._engine
 
     def _make_engine(self) -> Engine:
@@ -288,15 +301,15 @@ class Database:
 
     def dispose(self) -> None:
         """Close this process's connections (tests, and the command line when done)."""
-        if self._engine is not None and self._pid == os.getpid():
+        if self._engine is not None and self._pid == _process_id():
             self._engine.dispose()
         self._engine = None
         with self._lock:
             # A parent's are left open, and referenced, as its engine is (see engine).
-            mine = self._kept_spares if self._kept_pid == os.getpid() else []
-            if self._kept_pid != os.getpid():
+            mine = self._kept_spares if self._kept_pid == _process_id() else []
+            if self._kept_pid != _process_id():
                 self._kept_parents.append(self._kept_spares)
-            self._kept_spares, self._kept_pid = [], os.getpid()
+            self._kept_spares, self._kept_pid = [], _process_id()
             self._kept_generation += 1
         for connection, _made in mine:
             with contextlib.suppress(Exception):
@@ -363,7 +376,7 @@ class Database:
         passed over. Spares are shared by the threads rather than kept one a thread:
         the development server runs each request in a thread of its own, and a
         connection a thread each would stay open after its thread ended."""
-        spares = self._kept_spares if self._kept_pid == os.getpid() else []
+        spares = self._kept_spares if self._kept_pid == _process_id() else []
         while spares:
             try:
                 connection, made = spares.pop()  # atomic: two threads never get one
@@ -387,13 +400,13 @@ class Database:
         KEPT_SPARES_MOST idle at once (the reads running together at the busiest
         moment); close it past that, or when the spares were renewed since it was
         taken (a fork, ``dispose``)."""
-        if self._kept_pid != os.getpid():
+        if self._kept_pid != _process_id():
             with self._lock:
-                if self._kept_pid != os.getpid():
+                if self._kept_pid != _process_id():
                     # A forked child starts with none. The parent's are kept referenced,
                     # never closed here: closing one would end the parent's session.
                     self._kept_parents.append(self._kept_spares)
-                    self._kept_spares, self._kept_pid = [], os.getpid()
+                    self._kept_spares, self._kept_pid = [], _process_id()
         spares = self._kept_spares
         if len(spares) < KEPT_SPARES_MOST and generation == self._kept_generation:
             spares.append((connection, made))
@@ -530,7 +543,7 @@ class Database:
     def check_ready(self) -> None:
         """DatabaseNotReady unless the schema is at SCHEMA_REVISION (checked once per
         process while it is; a failing check is made again on the next request)."""
-        if self._ready_pid == os.getpid():
+        if self._ready_pid == _process_id():
             return
         if self.is_sqlite and not Path(self.url.database or "").exists():
             # Not made yet: connecting would leave an empty file behind.
@@ -550,7 +563,7 @@ class Database:
             raise DatabaseNotReady(NOT_READY) from None
         if version != SCHEMA_REVISION:
             raise DatabaseNotReady(NOT_READY)
-        self._ready_pid = os.getpid()
+        self._ready_pid = _process_id()
 
 
 def _end_reads(driver: Any) -> None:
