@@ -904,7 +904,11 @@ class Rooms:
         return self._visited(code, values, row, client)
 
     def poll(
-        self, code: str, token: str | None, client: str, wanted: Callable[[str], bool]
+        self,
+        code: str,
+        token: str | None,
+        client: Callable[[], str],
+        wanted: Callable[[str], bool],
     ) -> tuple[str, dict[str, Any] | None]:
         """``visit``, and ``state`` if ``wanted`` says the caller needs the document at
         that version. When the visit writes nothing (the caller seated, their
@@ -913,7 +917,8 @@ class Rooms:
         is all a caller whose copy is current needs, and the document in one more,
         unless a round waits to be scored; else as the two do on their own. The
         version is read before the document, as ``visit`` says: a change between the
-        two can only make the caller's copy look older than it is, never newer."""
+        two can only make the caller's copy look older than it is, never newer.
+        ``client`` gives the caller's address, asked for only by a visit that writes."""
         values = self._version_values(code, token)
         row = self.database.read(ROOM_VERSION, values).first()
         now = self.clock()
@@ -925,7 +930,7 @@ class Rooms:
                 room = self._room_state(session, code, now)
                 if not room.unscored:
                     return version, self._document(session, room, token, now)
-        version = self._visited(code, values, row, client)
+        version = self._visited(code, values, row, client())
         return version, self.state(code, token) if wanted(version) else None
 
     def _version_values(self, code: str, token: str | None) -> dict[str, str]:
