@@ -807,7 +807,8 @@ faces_from(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells, uint64_t 
             shown &= shown - 1;
             uint32_t child;
             if (numbered) {
-                uint32_t entry = node + 1 + (uint32_t)__builtin_popcount(mask & ((1u << column) - 1));
+                uint32_t entry =
+                    node + 1 + (uint32_t)__builtin_popcount(mask & ((1u << column) - 1));
                 child = nodes[entry];
                 numbers[count] = number + f->steps[entry];
             } else {
