@@ -567,7 +567,13 @@ done:
  * It reads only what the score walk above reads (the compact graph, the faces'
  * columns, chunk_of and hash_word for the words), and keeps its own state: nothing
  * of the Walk is shared, so it moves as one block. Boards of at most 64 cells (the
- * caller scores larger ones a board at a time). */
+ * caller scores larger ones a board at a time).
+ *
+ * score_faces_numbered() is the same walk where the caller gives each word a number
+ * along the graph (boggle/solver.py's word_steps): a word found is then a stamp in an
+ * array kept between calls, where score_faces() cuts its letters into chunks, hashes,
+ * probes and copies them, a fifth of a call's instructions on the boards of a 5x5
+ * search, and looks each tagged one up again at the end (benchmarks/README.md). */
 
 /* The tag of a word whose path misses the wild cube. */
 #define NO_FACE 255
