@@ -633,11 +633,10 @@ typedef struct {
     const char (*letters)[MAX_FACE];
     const uint8_t *face_length;
     const uint64_t *around;             /* per cell: the cells around, blanks left out */
-    const uint64_t *cells_of_column;    /* 32: the cells of each column, the wild
-                                         * cube left out */
-    const uint64_t *reach;              /* per cell: the columns around, the wild
-                                         * cube's left out */
-    uint64_t wild_bit;                  /* the wild cube, as a cell bit */
+    const uint64_t *cells_of_column;    /* 32: the cells of each column, the wild in
+                                         * each offered one */
+    const uint64_t *reach;              /* per cell: the columns around (all offered
+                                         * ones beside the wild cube) */
     uint32_t offered;                   /* the offered faces' columns, as bits */
     uint8_t tag_of_column[32];
     char offered_letters[32][MAX_FACE]; /* by column */
@@ -772,14 +771,12 @@ stamped_record(FacesWalk *f, uint32_t number, int length, int tag)
 }
 
 /* The cells a step from `cell` may go on to, where the node reached leads on by the
- * columns `mask` and `used` are the cells on the path (next_cells; the wild cube
- * where the node leads on by any offered face). The wild cube is tested on its own:
- * among the columns around, its 26 offered ones made a cube beside it loop over 30
- * columns where the others loop over 8 at most. */
+ * columns `mask` and `used` are the cells on the path (next_cells, with the wild
+ * cube among the cells of every offered column). */
 static inline __attribute__((always_inline)) uint64_t
 faces_next(const FacesWalk *f, int cell, uint32_t mask, uint64_t used)
 {
-    uint64_t of_columns = mask & f->offered ? f->wild_bit : 0;
+    uint64_t of_columns = 0;
     uint32_t columns = mask & (uint32_t)f->reach[cell];
     while (columns) {
         of_columns |= f->cells_of_column[__builtin_ctz(columns)];
@@ -1022,6 +1019,7 @@ faces_score(PyObject *const *args, const uint32_t *steps, Py_ssize_t steps_entri
         f.tag_of_column[number] = (uint8_t)(i - cells_count);
         memcpy(f.offered_letters[number], text, length);
         f.offered_length[number] = (uint8_t)length;
+        cells_of_column[number] |= (uint64_t)1 << wild;
     }
     /* The wild cube is never blank: it shows an offered face. */
     column[wild] = 0;
@@ -1035,7 +1033,7 @@ faces_score(PyObject *const *args, const uint32_t *steps, Py_ssize_t steps_entri
                         continue;
                     }
                     around[cell] |= (uint64_t)1 << next;
-                    reach[cell] |= next == wild ? 0 : (uint32_t)1 << column[next];
+                    reach[cell] |= next == wild ? f.offered : (uint32_t)1 << column[next];
                 }
             }
         }
@@ -1074,7 +1072,6 @@ faces_score(PyObject *const *args, const uint32_t *steps, Py_ssize_t steps_entri
     f.around = around;
     f.reach = reach;
     f.cells_of_column = cells_of_column;
-    f.wild_bit = (uint64_t)1 << wild;
     f.word = word;
     PyObject *result = NULL;
     FacesScratch own = {0}, *scratch = NULL;
