@@ -780,6 +780,7 @@ def test_errors_about_the_whole_board_point_at_no_cube() -> None:
     [
         ([["a", "b"], ["c", 7]], (1, 1), None),
         ([["a", "b"], ["c", "xy"]], (1, 1), None),
+        ([["a", "b"], ["c", "7"]], (1, 1), None),  # no letter at all: the last error
         ([["a", "b"], ["c", " "]], (1, 1), None),
         ([["a", "b"], []], None, 1),
         ([["a", "b"], 5], None, 1),
