@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from flask import Flask, session
+from flask.signals import appcontext_tearing_down, request_tearing_down
 from werkzeug.test import EnvironBuilder
 
 from web.flask_app import Answer, App
@@ -52,6 +53,37 @@ def test_a_plain_function_is_called_as_it_is_and_an_async_one_is_not(app: Flask)
         assert wrapped is not waited
     bound = Flask.ensure_sync.__get__(app)
     assert app.ensure_sync(bound) is bound  # a method is asked as Flask asks it
+
+
+def test_a_teardown_registered_on_the_app_or_a_blueprint_still_runs(app: Flask) -> None:
+    ran = []
+    app.teardown_request(lambda error: ran.append(("request", error)))
+    app.teardown_appcontext(lambda error: ran.append(("app", error)))
+    assert app.test_client().get("/healthz").status_code == 200
+    assert ran == [("request", None)]
+    # (the test's own app context stays pushed across its requests: popped here)
+    with app.app_context():
+        pass
+    assert ran == [("request", None), ("app", None)]
+
+
+def test_a_receiver_of_the_teardown_signals_still_hears_them(app: Flask) -> None:
+    heard = []
+
+    def request_torn_down(sender: Flask, **extra: object) -> None:
+        heard.append("request")
+
+    def context_torn_down(sender: Flask, **extra: object) -> None:
+        heard.append("app")
+
+    with (
+        request_tearing_down.connected_to(request_torn_down, app),
+        appcontext_tearing_down.connected_to(context_torn_down, app),
+    ):
+        assert app.test_client().get("/healthz").status_code == 200
+        with app.app_context():
+            pass
+    assert heard == ["request", "app"]
 
 
 def _wsgi_body(response: Answer, method: str = "GET") -> tuple[object, bytes]:

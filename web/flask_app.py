@@ -8,7 +8,8 @@ the language and the theme cookies of their own) and has no async view, so both 
 left out here: every request shares one empty session that refuses writes, as
 Flask's own refuses them without a secret key, and a plain function is called as it
 is, found so by its code's flags alone. An ``async def`` view or hook would still be
-run as Flask runs it. And a body made whole goes to the server as it is (``Answer``).
+run as Flask runs it. A teardown with nothing registered for it, and no receiver of its
+signal, is skipped. And a body made whole goes to the server as it is (``Answer``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 from flask import Flask, Request, Response
 from flask.sessions import NullSession, SessionInterface
+from flask.signals import appcontext_tearing_down, request_tearing_down
 
 #: Marks of code that Flask must run through ``async_to_sync``.
 _ASYNC_CODE = inspect.CO_COROUTINE
@@ -75,3 +77,15 @@ class App(Flask):
         if type(func) is FunctionType and not func.__code__.co_flags & _ASYNC_CODE:
             return func
         return super().ensure_sync(func)
+
+    def do_teardown_request(self, *args: Any, **kwargs: Any) -> None:
+        """Flask's teardown of a request, when there is one to do: a function registered
+        for it, or a receiver of its signal (the app has neither: nothing is looked for
+        in each blueprint, and no signal sent to nobody)."""
+        if self.teardown_request_funcs or request_tearing_down.receivers:
+            super().do_teardown_request(*args, **kwargs)
+
+    def do_teardown_appcontext(self, *args: Any, **kwargs: Any) -> None:
+        """Flask's teardown of an app context, when there is one to do (as above)."""
+        if self.teardown_appcontext_funcs or appcontext_tearing_down.receivers:
+            super().do_teardown_appcontext(*args, **kwargs)
