@@ -67,7 +67,8 @@ class Answer(Response):
 
 
 class App(Flask):
-    """Flask without a session and without asking each plain function if it is async."""
+    """Flask without a session, without asking each plain function if it is async, and
+    without the teardowns that have nothing to do; its answers are ``Answer``."""
 
     session_interface = NoSessions()
     response_class = Answer
