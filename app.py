@@ -46,6 +46,7 @@ from web import api, daily, edge, i18n, offline, page_routes, rooms, settings, t
 from web.answers import JSONProvider
 from web.body import BadFraming, BodyTooLarge, BoundedRequest, DiscardUnreadBody, TooManyParts
 from web.errors import APIError
+from web.flask_app import App
 from web.headers import AnswerHeaders
 from web.logs import clip
 from web.security import require_host
@@ -225,7 +226,7 @@ def create_app(config: Mapping[str, Any] | None = None, catalog: Catalog | None 
     ``catalog`` hands in word lists already loaded (tests share one across many apps);
     by default they are the ones the settings name.
     """
-    app = Flask(__name__)
+    app = App(__name__)  # Flask, less what a request does for nothing here (web/flask_app.py)
     app.request_class = BoundedRequest
     app.config.from_mapping(DEFAULTS)
     app.config.from_prefixed_env("BOGGLE")

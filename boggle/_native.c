@@ -567,7 +567,13 @@ done:
  * It reads only what the score walk above reads (the compact graph, the faces'
  * columns, chunk_of and hash_word for the words), and keeps its own state: nothing
  * of the Walk is shared, so it moves as one block. Boards of at most 64 cells (the
- * caller scores larger ones a board at a time). */
+ * caller scores larger ones a board at a time).
+ *
+ * score_faces_numbered() is the same walk where the caller gives each word a number
+ * along the graph (boggle/solver.py's word_steps): a word found is then a stamp in an
+ * array kept between calls, where score_faces() cuts its letters into chunks, hashes,
+ * probes and copies them, a fifth of a call's instructions on the boards of a 5x5
+ * search, and looks each tagged one up again at the end (benchmarks/README.md). */
 
 /* The tag of a word whose path misses the wild cube. */
 #define NO_FACE 255
@@ -582,10 +588,45 @@ typedef struct {
     uint8_t tag;     /* the face's index in the offered faces, or NO_FACE */
 } Tagged;
 
+/* A word's stamp in the numbered walk: the call that last found it (its epoch, odd
+ * where a path that misses the wild cube found it) and the tags it was found with. */
+typedef struct {
+    uint32_t epoch;
+    uint32_t tags;
+} FacesStamp;
+
+/* A word the numbered walk found, in the order first found: its number and length. */
+typedef struct {
+    uint32_t number;
+    uint32_t length;
+} FacesHit;
+
+/* What the numbered walk keeps between calls: a stamp per word of the largest list
+ * seen (1.4 MB for ENABLE2K's 173k words), and the list of words found. Setting 1.4 MB
+ * to zero, or the page faults of a fresh block, would cost a call a third of its walk;
+ * an epoch a call makes old stamps stale instead. */
+typedef struct {
+    FacesStamp *stamps;
+    uint32_t size;
+    uint32_t epoch; /* even; a call's own is 2 more than the last call's */
+    FacesHit *hits;
+    size_t hit_capacity;
+} FacesScratch;
+
 typedef struct {
     const uint32_t *nodes;
     uint32_t max;   /* the largest offset a record may start at */
     uint32_t terminal_limit;
+    /* The numbered walk's (steps not NULL): per child entry of `nodes`, what stepping
+     * to that child adds to the number of the word spelt, so that a path's sum is the
+     * word's number, below `words` (boggle/solver.py's word_steps). */
+    const uint32_t *steps;
+    uint32_t words;
+    FacesStamp *stamps;
+    uint32_t epoch;
+    FacesHit *hits;
+    uint32_t hit_count;
+    size_t hit_capacity;
     int wild;
     int min_length;
     const uint8_t *column;              /* per cell; BLANK for a blank */
@@ -697,6 +738,38 @@ tagged_record(FacesWalk *f, int length, int tag)
     }
 }
 
+/* Keep word `number` (`length` letters) as found with `tag`: its stamp says so, and the
+ * first finding of a call lists it. No letters are read, hashed or copied. */
+static inline __attribute__((always_inline)) void
+stamped_record(FacesWalk *f, uint32_t number, int length, int tag)
+{
+    if (number >= f->words) {
+        f->halt = HALT_CORRUPT;
+        return;
+    }
+    FacesStamp *stamp = &f->stamps[number];
+    if ((stamp->epoch | 1) != (f->epoch | 1)) {
+        if (f->hit_count == f->hit_capacity &&
+            grow((void **)&f->hits, &f->hit_capacity, (size_t)f->hit_count + 1,
+                 sizeof(FacesHit), FACES_FIRST_SLOTS / 2)) {
+            f->halt = HALT_MEMORY;
+            return;
+        }
+        f->hits[f->hit_count].number = number;
+        f->hits[f->hit_count++].length = (uint32_t)length;
+        stamp->epoch = f->epoch;
+        stamp->tags = 0;
+        if (length > f->longest) {
+            f->longest = length;
+        }
+    }
+    if (tag == NO_FACE) {
+        stamp->epoch = f->epoch | 1;
+    } else {
+        stamp->tags |= (uint32_t)1 << tag;
+    }
+}
+
 /* The cells a step from `cell` may go on to, where the node reached leads on by the
  * columns `mask` and `used` are the cells on the path (next_cells, with the wild
  * cube among the cells of every offered column). */
@@ -713,20 +786,22 @@ faces_next(const FacesWalk *f, int cell, uint32_t mask, uint64_t used)
 }
 
 typedef void FacesFrom(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells,
-                       uint64_t used, int length, int tag);
+                       uint64_t used, int length, int tag, uint32_t number);
 
 /* The walk on from the record at `node` (bit set `mask`) onto each of `cells`: the
  * wild cube once for each offered face the node leads on by, the others once. Every
  * child record is found and fetched first, as score_compact does: the walk waits on
  * memory, and the fetches then overlap. Compiled twice on x86, as score_compact is:
- * the child's index is a popcount. */
+ * the child's index is a popcount. `numbered` (a constant in each copy): the words
+ * are known by their numbers (`number`, the path's so far) and stamped, not spelt and
+ * kept in the letters' table. */
 static inline __attribute__((always_inline)) void
 faces_from(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used,
-           int length, int tag, FacesFrom *self)
+           int length, int tag, uint32_t number, FacesFrom *self, const int numbered)
 {
     const uint32_t *nodes = f->nodes;
     /* Up to 7 cubes around and the wild one's 32 faces (from the root, one cube). */
-    uint32_t children[40];
+    uint32_t children[40], numbers[40];
     uint8_t steps[40], columns[40];
     int count = 0;
     while (cells) {
@@ -736,7 +811,15 @@ faces_from(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells, uint64_t 
         while (shown) {
             int column = __builtin_ctz(shown);
             shown &= shown - 1;
-            uint32_t child = compact_child(nodes, node, mask, column);
+            uint32_t child;
+            if (numbered) {
+                uint32_t entry =
+                    node + 1 + (uint32_t)__builtin_popcount(mask & ((1u << column) - 1));
+                child = nodes[entry];
+                numbers[count] = number + f->steps[entry];
+            } else {
+                child = compact_child(nodes, node, mask, column);
+            }
             if (child - 1 >= f->max) { /* a set bit always has a child; 0 wraps past max */
                 f->halt = HALT_CORRUPT;
                 return;
@@ -752,11 +835,17 @@ faces_from(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells, uint64_t 
         int cell = steps[i], column = columns[i];
         int wild = cell == f->wild;
         int reached = length + (wild ? f->offered_length[column] : f->face_length[cell]);
-        memcpy(f->word + length, wild ? f->offered_letters[column] : f->letters[cell],
-               MAX_FACE);
+        if (!numbered) {
+            memcpy(f->word + length, wild ? f->offered_letters[column] : f->letters[cell],
+                   MAX_FACE);
+        }
         int on_tag = wild ? f->tag_of_column[column] : tag;
         if (child < f->terminal_limit && reached >= f->min_length) {
-            tagged_record(f, reached, on_tag);
+            if (numbered) {
+                stamped_record(f, numbers[i], reached, on_tag);
+            } else {
+                tagged_record(f, reached, on_tag);
+            }
             if (f->halt != HALT_NONE) {
                 return;
             }
@@ -765,7 +854,7 @@ faces_from(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells, uint64_t 
         uint64_t on = used | (uint64_t)1 << cell;
         uint64_t after = faces_next(f, cell, child_mask, on);
         if (after) {
-            self(f, child, child_mask, after, on, reached, on_tag);
+            self(f, child, child_mask, after, on, reached, on_tag, numbered ? numbers[i] : 0);
             if (f->halt != HALT_NONE) {
                 return;
             }
@@ -775,22 +864,43 @@ faces_from(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells, uint64_t 
 
 static void
 faces_plain(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used,
-            int length, int tag)
+            int length, int tag, uint32_t number)
 {
-    faces_from(f, node, mask, cells, used, length, tag, faces_plain);
+    faces_from(f, node, mask, cells, used, length, tag, number, faces_plain, 0);
+}
+
+static void
+faces_plain_numbered(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells,
+                     uint64_t used, int length, int tag, uint32_t number)
+{
+    faces_from(f, node, mask, cells, used, length, tag, number, faces_plain_numbered, 1);
 }
 
 #ifdef HAVE_POPCNT_COPY
 __attribute__((target("popcnt"))) static void
 faces_popcnt(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells, uint64_t used,
-             int length, int tag)
+             int length, int tag, uint32_t number)
 {
-    faces_from(f, node, mask, cells, used, length, tag, faces_popcnt);
+    faces_from(f, node, mask, cells, used, length, tag, number, faces_popcnt, 0);
+}
+
+__attribute__((target("popcnt"))) static void
+faces_popcnt_numbered(FacesWalk *f, uint32_t node, uint32_t mask, uint64_t cells,
+                      uint64_t used, int length, int tag, uint32_t number)
+{
+    faces_from(f, node, mask, cells, used, length, tag, number, faces_popcnt_numbered, 1);
 }
 #endif
 
-/* The copy of the faces walk this processor runs (set when the module is loaded). */
+/* The copies of the faces walk this processor runs (set when the module is loaded). */
 static FacesFrom *faces_walk = faces_plain;
+static FacesFrom *faces_numbered_walk = faces_plain_numbered;
+
+/* The scratch the numbered walk keeps between calls, and whether a call holds it: a
+ * call that finds it held (another thread's, the interpreter lock released) takes a
+ * scratch of its own for the call. */
+static FacesScratch faces_scratch;
+static int faces_scratch_held;
 
 PyDoc_STRVAR(score_faces_doc,
 "score_faces(nodes, root, terminal_limit, column_of, rows, cols, faces, min_length,\n"
@@ -802,13 +912,13 @@ PyDoc_STRVAR(score_faces_doc,
 "argument). `column_of` maps a face to its column (255 for a blank); `scores` the\n"
 "points by word length. Boards of at most 64 cells.");
 
+/* score_faces() of its 11 arguments `args`, on the letters' table where `steps` is
+ * NULL, else numbered by `steps` (`steps_entries` of them, one per entry of the nodes)
+ * below `words`. */
 static PyObject *
-score_faces(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+faces_score(PyObject *const *args, const uint32_t *steps, Py_ssize_t steps_entries,
+            uint32_t words)
 {
-    if (nargs != 11) {
-        PyErr_Format(PyExc_TypeError, "score_faces() takes 11 arguments (%zd given)", nargs);
-        return NULL;
-    }
     long root, terminal_limit, rows, cols, min_length, wild;
     if (read_int(args[1], "root", 1, UINT32_MAX, &root) ||
         read_int(args[2], "terminal_limit", 0, UINT32_MAX, &terminal_limit) ||
@@ -963,14 +1073,48 @@ score_faces(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     f.reach = reach;
     f.cells_of_column = cells_of_column;
     f.word = word;
-    /* First sizes for the richest 5x5 boards (4,000 to 12,000 words and tags): growing
-     * the table from a small one cost a tenth of the walk. */
-    f.slot_mask = FACES_FIRST_SLOTS - 1;
-    f.slots = calloc(FACES_FIRST_SLOTS, sizeof(uint32_t));
     PyObject *result = NULL;
-    if (f.slots == NULL) {
-        PyErr_NoMemory();
-        goto done;
+    FacesScratch own = {0}, *scratch = NULL;
+    if (steps != NULL) {
+        if (steps_entries != entries) {
+            PyBuffer_Release(&view);
+            PyErr_SetString(PyExc_ValueError, "the steps must be one per entry of the nodes");
+            return NULL;
+        }
+        /* The interpreter lock is held: at most one call sees the scratch free. */
+        scratch = __atomic_exchange_n(&faces_scratch_held, 1, __ATOMIC_ACQUIRE) ? &own
+                                                                                 : &faces_scratch;
+        if (scratch->size < words) {
+            free(scratch->stamps);
+            scratch->size = 0;
+            scratch->stamps = calloc(words, sizeof(FacesStamp));
+            if (scratch->stamps == NULL) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            scratch->size = words;
+            scratch->epoch = 0;
+        }
+        scratch->epoch += 2;
+        if (scratch->epoch == 0) { /* wrapped round: every stamp could look this call's */
+            memset(scratch->stamps, 0, scratch->size * sizeof(FacesStamp));
+            scratch->epoch = 2;
+        }
+        f.steps = steps;
+        f.words = words;
+        f.stamps = scratch->stamps;
+        f.epoch = scratch->epoch;
+        f.hits = scratch->hits;
+        f.hit_capacity = scratch->hit_capacity;
+    } else {
+        /* First sizes for the richest 5x5 boards (4,000 to 12,000 words and tags):
+         * growing the table from a small one cost a tenth of the walk. */
+        f.slot_mask = FACES_FIRST_SLOTS - 1;
+        f.slots = calloc(FACES_FIRST_SLOTS, sizeof(uint32_t));
+        if (f.slots == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
     }
 
     Py_BEGIN_ALLOW_THREADS
@@ -984,10 +1128,15 @@ score_faces(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     /* A cube at a time from the root: a step's children are those of 8 cubes at most. */
     for (int cell = 0; cell < cells_count && f.halt == HALT_NONE; cell++) {
         if ((first >> cell) & 1) {
-            faces_walk(&f, (uint32_t)root, root_mask, (uint64_t)1 << cell, 0, 0, NO_FACE);
+            (steps != NULL ? faces_numbered_walk : faces_walk)(
+                &f, (uint32_t)root, root_mask, (uint64_t)1 << cell, 0, 0, NO_FACE, 0);
         }
     }
     Py_END_ALLOW_THREADS
+    if (scratch != NULL) { /* the list may have grown: keep it for the next call */
+        scratch->hits = f.hits;
+        scratch->hit_capacity = f.hit_capacity;
+    }
 
     if (f.halt == HALT_MEMORY) {
         PyErr_NoMemory();
@@ -1005,7 +1154,20 @@ score_faces(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     /* The words of every board's own: the untagged, then each tag's not among them. */
     long base_points = 0, points[32] = {0};
-    long base_words = 0, words[32] = {0};
+    long base_words = 0, counts[32] = {0};
+    for (uint32_t i = 0; i < f.hit_count; i++) {
+        const FacesStamp *stamp = &f.stamps[f.hits[i].number];
+        int score = score_of(scores, scores_count - 1, (int)f.hits[i].length);
+        if (stamp->epoch & 1) {
+            base_points += score;
+            base_words++;
+            continue;
+        }
+        for (uint32_t tags = stamp->tags; tags; tags &= tags - 1) {
+            points[__builtin_ctz(tags)] += score;
+            counts[__builtin_ctz(tags)]++;
+        }
+    }
     for (uint32_t i = 0; i < f.found_count; i++) {
         const Tagged *t = &f.found[i];
         int score = score_of(scores, scores_count - 1, t->length);
@@ -1022,12 +1184,12 @@ score_faces(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         slot = tagged_probe(&f, f.word, t->length, t->prefix, t->hash, NO_FACE);
         if (f.slots[slot] == 0) {
             points[t->tag] += score;
-            words[t->tag]++;
+            counts[t->tag]++;
         }
     }
     result = PyTuple_New(offered_count);
     for (int k = 0; result != NULL && k < offered_count; k++) {
-        PyObject *pair = Py_BuildValue("(ll)", base_points + points[k], base_words + words[k]);
+        PyObject *pair = Py_BuildValue("(ll)", base_points + points[k], base_words + counts[k]);
         if (pair == NULL) {
             Py_CLEAR(result);
             break;
@@ -1039,6 +1201,66 @@ done:
     free(f.found);
     free(f.slots);
     free(f.text);
+    if (scratch == &faces_scratch) {
+        __atomic_store_n(&faces_scratch_held, 0, __ATOMIC_RELEASE);
+    } else if (scratch == &own) {
+        free(own.stamps);
+        free(own.hits);
+    }
+    PyBuffer_Release(&view);
+    return result;
+}
+
+static PyObject *
+score_faces(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 11) {
+        PyErr_Format(PyExc_TypeError, "score_faces() takes 11 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    return faces_score(args, NULL, 0, 0);
+}
+
+PyDoc_STRVAR(score_faces_numbered_doc,
+"score_faces_numbered(steps, words, nodes, root, terminal_limit, column_of, rows, cols,\n"
+"                     faces, min_length, scores, wild, offered)\n"
+"\n"
+"score_faces() where the graph numbers its words: `steps` (unsigned 32-bit, one per\n"
+"entry of `nodes`) gives per child entry what stepping to that child adds to the\n"
+"number of the word spelt, a word's number being the sum along its path, below\n"
+"`words`. Each word is then known by its number, not its letters: the caller vouches\n"
+"that no two numbers spell the same letters (boggle/solver.py's word_steps).");
+
+/* score_faces() with each word known by its number, stamped in an array kept between
+ * calls, where score_faces() hashes its letters into a table of the call's own: on the
+ * boards of a 5x5 search, recording the words was most of the walk's cost. */
+static PyObject *
+score_faces_numbered(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 13) {
+        PyErr_Format(PyExc_TypeError, "score_faces_numbered() takes 13 arguments (%zd given)",
+                     nargs);
+        return NULL;
+    }
+    long words;
+    if (read_int(args[1], "words", 1, 1L << 28, &words)) {
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+        return NULL;
+    }
+    const char *format = view.format ? view.format : "B";
+    if (*format == '@' || *format == '=' || *format == '<') {
+        format++;
+    }
+    if (view.itemsize != 4 || (strcmp(format, "I") != 0 && strcmp(format, "L") != 0)) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_TypeError, "the steps must be 32-bit unsigned integers");
+        return NULL;
+    }
+    PyObject *result = faces_score(args + 2, (const uint32_t *)view.buf, view.len / 4,
+                                   (uint32_t)words);
     PyBuffer_Release(&view);
     return result;
 }
@@ -1269,6 +1491,8 @@ failed:
 static PyMethodDef native_methods[] = {
     {"walk", (PyCFunction)(void (*)(void))walk, METH_FASTCALL, walk_doc},
     {"score_faces", (PyCFunction)(void (*)(void))score_faces, METH_FASTCALL, score_faces_doc},
+    {"score_faces_numbered", (PyCFunction)(void (*)(void))score_faces_numbered, METH_FASTCALL,
+     score_faces_numbered_doc},
     {"words_json", (PyCFunction)words_json, METH_O, words_json_doc},
     {"word_lengths", (PyCFunction)word_lengths, METH_O, word_lengths_doc},
     {NULL, NULL, 0, NULL},
@@ -1292,6 +1516,7 @@ PyInit__native(void)
         walk_compact_bits_walk = walk_compact_bits_popcnt;
         walk_compact_bytes_walk = walk_compact_bytes_popcnt;
         faces_walk = faces_popcnt;
+        faces_numbered_walk = faces_popcnt_numbered;
     }
 #endif
     PyObject *module = PyModule_Create(&native_module);

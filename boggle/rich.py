@@ -60,12 +60,13 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
+from . import solver
 from .board import BLANK, Board, grid_neighbors
 from .dice import DiceSet, sets_of
 from .dictionary import Dictionary
 from .errors import BoggleError
 from .rules import RULES, Ruleset
-from .solver import DEFAULT_MIN_LENGTH, score_board, score_faces
+from .solver import DEFAULT_MIN_LENGTH, score_board, score_faces, word_steps
 
 #: The name of the mode with no dice: any letter on any cube.
 FREE = "free"
@@ -287,6 +288,10 @@ class _Plan:
         self.start = start
         self.seed = seed
         self.around = grid_neighbors(self.rows, self.cols)
+        if solver.ENGINE == "native":
+            # The words' numbers the native walk of every face reads (a third of a
+            # second for ENABLE2K), worked out before the workers are forked: shared.
+            word_steps(dictionary)
         # Fresh boards draw from the language's dice; a cube may take any of its single
         # letters (and qu), whether its dice have it or not.
         rules = dictionary.rules

@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial, reduce
+from itertools import pairwise
 from operator import itemgetter, neg, or_
 from typing import Any, NamedTuple
 
@@ -196,7 +197,14 @@ def score_faces(
         check_faces(board, dictionary)
         board_faces = tuple(face.translate(layout.symbols) for face in board_faces)
         offered = tuple(face.translate(layout.symbols) for face in faces)
+    numbered = word_steps(dictionary)
     try:
+        if numbered is not None:
+            return _native.score_faces_numbered(
+                numbered.steps, numbered.words, compact.nodes, compact.root,
+                compact.terminal_limit, layout.codes, board.rows, board.cols, board_faces,
+                min_length, _SCORE_OF_LENGTH, cell, offered,
+            )  # fmt: skip
         return _native.score_faces(
             compact.nodes, compact.root, compact.terminal_limit, layout.codes, board.rows,
             board.cols, board_faces, min_length, _SCORE_OF_LENGTH, cell, offered,
@@ -204,6 +212,115 @@ def score_faces(
     except ValueError:
         check_faces(board, dictionary)  # to name the face the rules have no cube for
         raise
+
+
+class WordSteps(NamedTuple):
+    """A compact graph's words numbered 0 to ``words - 1`` along their paths: ``steps``
+    has an entry for each entry of the graph's nodes, what stepping to that child adds
+    to the number of the word spelt (0 for a record's bit set)."""
+
+    steps: array  # array('I')
+    words: int
+
+
+# Each compact graph's WordSteps (None: its words cannot be told by number), by the id
+# of its nodes, with the nodes kept so that the id stays theirs. Worked out once a graph.
+_WORD_STEPS: dict[int, tuple[array, WordSteps | None]] = {}
+
+
+def word_steps(dictionary: Dictionary) -> WordSteps | None:
+    """The dictionary's words numbered along the compact graph's paths, for the native
+    :func:`score_faces` to know a word by its number instead of hashing its letters, or
+    None where the graph has no compact form or two paths of different numbers could
+    spell the same letters.
+
+    A word's number is the count of words before it in the graph's order, summed along
+    its path as in a minimal perfect hash of a DAWG: a step from node ``n`` by column
+    ``c`` adds 1 if ``n`` ends a word, plus the words below ``n``'s children by the
+    letter columns before ``c``. A column of a two-letter face (``th``) steps as its two
+    letters do, and adds what they add: the same word has the same number whichever
+    faces spell it. Numbers then stand for letters where each face's letters are its
+    column's alone and no letter face's letters start another's (a prefix code: ``qu``
+    and ``u``, but no ``q``), which holds for every shipped ruleset."""
+    compact = dictionary.compact
+    if compact is None:
+        return None
+    kept = _WORD_STEPS.get(id(compact.nodes))
+    if kept is not None and kept[0] is compact.nodes:
+        return kept[1]
+    numbered = _number_words(compact, dictionary.rules)
+    _WORD_STEPS[id(compact.nodes)] = (compact.nodes, numbered)
+    return numbered
+
+
+def _spelt_once(rules: Ruleset) -> bool:
+    """Whether a word's columns are the only ones that spell its letters (word_steps)."""
+    layout = _native_layout(rules)
+    letters: dict[int, str] = {}
+    for face, column in layout.codes.items():
+        if column != _NATIVE_BLANK and letters.setdefault(column, face) != face:
+            return False  # two faces of one column, spelt differently
+    alphabet = len(rules.alphabet)
+    spelt = sorted(text for column, text in letters.items() if column < alphabet)
+    if any(later.startswith(text) for text, later in pairwise(spelt)):
+        return False
+    for i, face in enumerate(rules.extra_columns):
+        first, second = (rules.face_columns[ch] for ch in face)
+        if letters.get(alphabet + i) != letters.get(first, "\0") + letters.get(second, "\0"):
+            return False
+    return True
+
+
+def _number_words(compact: Any, rules: Ruleset) -> WordSteps | None:
+    """The steps of :func:`word_steps`, worked out from the graph and its rules."""
+    if not _spelt_once(rules):
+        return None
+    nodes, limit, alphabet = compact.nodes, compact.terminal_limit, len(rules.alphabet)
+    pairs = {
+        alphabet + i: tuple(rules.face_columns[ch] for ch in face)
+        for i, face in enumerate(rules.extra_columns)
+    }
+
+    def children(node: int) -> list[tuple[int, int, int]]:
+        """(column, entry, child) for each child of the record at ``node``."""
+        mask, out, entry = nodes[node], [], node + 1
+        while mask:
+            column = (mask & -mask).bit_length() - 1
+            out.append((column, entry, nodes[entry]))
+            mask &= mask - 1
+            entry += 1
+        return out
+
+    below: dict[int, int] = {0: 0}  # the words from a node on (itself if it ends one)
+    stack = [compact.root]
+    while stack:
+        node = stack[-1]
+        if node in below:
+            stack.pop()
+            continue
+        kids = [(column, child) for column, _, child in children(node) if column < alphabet]
+        waiting = [child for _, child in kids if child not in below]
+        if waiting:
+            stack.extend(waiting)
+            continue
+        below[node] = (0 < node < limit) + sum(below[child] for _, child in kids)
+        stack.pop()
+    steps = array("I", bytes(4 * len(nodes)))
+    for node in below:
+        kids = children(node)
+        added, by_column = int(0 < node < limit), {}
+        for column, entry, child in kids:
+            if column < alphabet:
+                steps[entry] = added
+                by_column[column] = (entry, child)
+                added += below[child]
+        for column, entry, _child in kids:
+            if column >= alphabet:
+                first, second = pairs[column]
+                into, middle = by_column[first]
+                then = next(e for c, e, _ in children(middle) if c == second)
+                steps[entry] = steps[into] + steps[then]
+    return WordSteps(steps, below[compact.root])
 
 
 #: The most cubes :func:`score_faces` walks once for all faces (its used cubes are the

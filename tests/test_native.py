@@ -566,6 +566,133 @@ def test_score_faces_with_a_corrupt_compact_graph_or_bad_arguments(
         native.score_faces(nodes)
 
 
+# --- The words numbered (score_faces_numbered: each word known by its number) --------
+
+
+def number_of(dictionary: Dictionary, columns: list[int]) -> int | None:
+    """The number word_steps gives the word spelt by ``columns`` (None: not a word)."""
+    nodes, limit = dictionary.compact.nodes, dictionary.compact.terminal_limit
+    steps = solver.word_steps(dictionary).steps
+    node, number = dictionary.compact.root, 0
+    for column in columns:
+        mask = nodes[node]
+        if not (mask >> column) & 1:
+            return None
+        entry = node + 1 + (mask & ((1 << column) - 1)).bit_count()
+        node, number = nodes[entry], number + steps[entry]
+    return number if 0 < node < limit else None
+
+
+def test_word_steps_number_the_words_in_order_whichever_faces_spell_them(
+    common: Dictionary, common_words: list[str]
+) -> None:
+    numbered = solver.word_steps(common)
+    assert numbered is not None and numbered.words == len(common_words)
+    assert solver.word_steps(common) is numbered  # worked out once a graph
+    columns = RULES.face_columns
+    spelt = sorted([columns["qu" if ch == "q" else ch] for ch in word.replace("qu", "q")]
+                   for word in common_words)  # fmt: skip
+    assert [number_of(common, word) for word in spelt] == list(range(len(spelt)))
+    # A two-letter face steps as its two letters: the same word, the same number.
+    pairs = [word for word in common_words if "th" in word and "q" not in word]
+    assert pairs
+    for word in pairs[:50]:
+        letters = [columns[ch] for ch in word]
+        at = word.index("th")
+        joined = [*letters[:at], columns["th"], *letters[at + 2 :]]
+        assert number_of(common, joined) == number_of(common, letters) is not None
+
+
+def test_words_are_not_numbered_where_two_spellings_could_meet() -> None:
+    # "x" reads as the face "ab": "ab" then "a" and "a" then "ba" could spell one word.
+    rules = dataclasses.replace(
+        RULES, name="prefix", letter_faces={"q": "qu", "x": "ab"},
+        multi_letter_faces=(*RULES.multi_letter_faces, "ab"),
+    )  # fmt: skip
+    assert not solver._spelt_once(rules)
+    assert solver._spelt_once(RULES)
+    assert all(solver._spelt_once(rules) for rules in LANGUAGES.values())
+    assert solver.word_steps(Dictionary.from_words(["abc", "abd"], rules=rules)) is None
+
+
+def test_every_face_of_a_cube_by_numbers_or_by_letters_alike(
+    native: ModuleType, standard: Dictionary, common: Dictionary, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The same answers from either record of the words, from one call to the next and
+    # from one list to another (the stamps of the last call, and of another list, kept).
+    letters = (*"abcdefghijklmnoprstuvwxyz", "qu", "th", "in")
+    boards = [parse_board("serss patge lines serst pater"), parse_board("sers patg line sers")]
+    numbered = [
+        solver.score_faces(board, dictionary, cell, letters, 3, "native")
+        for dictionary in (standard, common, standard)
+        for board in boards
+        for cell in (0, 7, board.size - 1)
+    ]
+    monkeypatch.setattr(solver, "word_steps", lambda dictionary: None)
+    by_letters = [
+        solver.score_faces(board, dictionary, cell, letters, 3, "native")
+        for dictionary in (standard, common, standard)
+        for board in boards
+        for cell in (0, 7, board.size - 1)
+    ]
+    assert numbered == by_letters
+    assert numbered[0] != numbered[len(numbered) // 3]  # the two lists differ
+
+
+def test_every_face_of_a_cube_by_numbers_from_threads_at_once(
+    native: ModuleType, standard: Dictionary
+) -> None:
+    # One call holds the kept stamps; a call meanwhile takes stamps of its own.
+    board = parse_board("serss patge lines serst pater")
+    letters = (*"abcdefghijklmnoprstuvwxyz", "qu")
+    expected = [solver.score_faces(board, standard, cell, letters, 3) for cell in range(25)]
+    answers: list[list[tuple[tuple[int, int], ...]]] = []
+
+    def run() -> None:
+        answers.append(
+            [solver.score_faces(board, standard, cell, letters, 3) for cell in range(25)]
+        )
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers == [expected] * 4
+
+
+def test_score_faces_numbered_with_corrupt_steps_or_bad_arguments(
+    native: ModuleType, common: Dictionary
+) -> None:
+    nodes, root, terminal_limit = common.compact
+    steps, words = solver.word_steps(common)
+    codes = solver._native_layout(common.rules).codes
+    faces = tuple("abcdefghijklmnop")
+    rest = (nodes, root, terminal_limit, codes, 4, 4, faces, 3, solver._SCORE_OF_LENGTH, 5)
+
+    def call(steps: object = steps, words: object = words, offered: object = ("a", "e")) -> object:
+        return native.score_faces_numbered(steps, words, *rest, offered)
+
+    assert call() == face_by_face(Board(4, 4, faces), common, 5, ("a", "e"), 3)
+    corrupt = array("I", steps)
+    corrupt[root + 1] = words  # the root's child by "a": its words' numbers past the last
+    with pytest.raises(ValueError, match="corrupt"):
+        call(steps=corrupt)
+    with pytest.raises(ValueError, match="corrupt"):
+        call(words=1)
+    with pytest.raises(ValueError, match="one per entry of the nodes"):
+        call(steps=steps[:-1])
+    with pytest.raises(TypeError, match="steps must be 32-bit unsigned"):
+        call(steps=array("i", steps))
+    with pytest.raises(ValueError, match="words must be from 1"):
+        call(words=0)
+    with pytest.raises(ValueError, match="offered face 'a' is offered twice"):
+        call(offered=("a", "e", "a"))
+    with pytest.raises(TypeError, match="takes 13 arguments"):
+        native.score_faces_numbered(steps)
+    assert call() == face_by_face(Board(4, 4, faces), common, 5, ("a", "e"), 3)
+
+
 # --- The limit ------------------------------------------------------------------------
 
 

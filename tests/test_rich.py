@@ -280,3 +280,24 @@ def test_a_climb_anneals_by_the_square_of_the_cubes_within_bounds(
 ) -> None:
     search = _Climber(_Plan(standard, None, rows, cols, 3, None, 1), 0, None, None, None)
     assert search.squared(rich.CLIMB_STEPS) == steps
+
+
+def test_a_search_finds_the_same_boards_whether_the_walk_knows_words_by_number_or_letters(
+    standard: Dictionary, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if solver._native is None:
+        pytest.skip("the native core is not built")
+    monkeypatch.setattr(solver, "ENGINE", "native")
+    numbered = find_rich_board(standard, None, 5, 5, seed=3, steps=400)
+    # The plan worked the numbers out before any worker could fork.
+    assert solver._WORD_STEPS[id(standard.compact.nodes)][0] is standard.compact.nodes
+    monkeypatch.setattr(solver, "word_steps", lambda dictionary: None)
+    monkeypatch.setattr(rich, "word_steps", lambda dictionary: None)
+    by_letters = find_rich_board(standard, None, 5, 5, seed=3, steps=400)
+    assert (numbered.board, numbered.points, numbered.words) == (
+        by_letters.board, by_letters.points, by_letters.words,
+    )  # fmt: skip
+    # Every better board at the same step (the CPU seconds beside each aside).
+    steps_and_points = [[(i, step, points) for i, step, _, points in found.history]
+                        for found in (numbered, by_letters)]  # fmt: skip
+    assert steps_and_points[0] == steps_and_points[1] and len(steps_and_points[0]) > 3

@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 from babel import Locale, numbers
 from babel.messages.pofile import read_po
 from flask import Blueprint, Flask, Response, g, redirect, request
-from flask.globals import request_ctx
+from flask.globals import _cv_app, _cv_request
 from flask_babel import (
     Babel,
     format_decimal,
@@ -121,10 +121,14 @@ def current_code() -> str:
 
 
 def _request_language() -> i18n.Language | None:
-    """The engine's view of the request's language (``boggle.i18n``); outside a request, none."""
-    try:
-        context = request_ctx._get_current_object()
-    except RuntimeError:  # no request
+    """The engine's view of the request's language (``boggle.i18n``); outside a request, none.
+
+    Found once a request and kept on its context; every sentence after the first reads
+    it from there through the context variable itself, not Flask's proxy (a /solve
+    words about ten sentences, and the proxy's look-up cost each one a microsecond).
+    """
+    context = _cv_request.get(None)
+    if context is None:  # no request
         return None
     cached = getattr(context, "boggle_language", None)
     if cached is None:
@@ -170,7 +174,10 @@ def _forget_language() -> None:
     (a ``before_request`` hook). A server's request has an app context of its own, where
     Flask-Babel has chosen nothing yet: only a kept one needs ``refresh``, which costs a
     small answer a tenth of its time in the app."""
-    if FLASK_BABEL_STORE in g:
+    # The app context's ``g`` through its context variable, not Flask's proxy: every
+    # request passes here.
+    context = _cv_app.get(None)
+    if FLASK_BABEL_STORE in (g if context is None else context.g):
         refresh()
 
 

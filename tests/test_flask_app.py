@@ -1,0 +1,123 @@
+"""Tests for the app's Flask class (web/flask_app.py): what it leaves out, and what it keeps."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask, session
+from flask.signals import appcontext_tearing_down, request_tearing_down
+from werkzeug.test import EnvironBuilder
+
+from web.flask_app import Answer, App
+
+
+def test_the_app_is_built_with_the_lean_class_and_answers_with_its_response(app: Flask) -> None:
+    assert isinstance(app, App)
+    # (pytest-flask's test app answers with a subclass of it, for its .json)
+    assert issubclass(app.response_class, Answer)
+    with app.test_request_context("/healthz"):
+        assert isinstance(app.make_response(({"status": "ok"}, 200)), Answer)
+
+
+def test_every_request_shares_one_empty_session_that_refuses_writes(app: Flask) -> None:
+    with app.test_request_context("/"):
+        first = session._get_current_object()  # type: ignore[attr-defined]
+        assert dict(first) == {}
+        with pytest.raises(RuntimeError, match="session is unavailable"):
+            session["user"] = "ann"
+    with app.test_request_context("/"):
+        assert session._get_current_object() is first  # type: ignore[attr-defined]
+        assert dict(session) == {}
+
+
+def test_an_answer_sets_no_session_cookie(client) -> None:
+    answer = client.get("/solve?board=sers/pate/line/sors")
+    assert answer.status_code == 200
+    assert "Set-Cookie" not in answer.headers
+
+
+def test_a_plain_function_is_called_as_it_is_and_an_async_one_is_not(app: Flask) -> None:
+    def plain() -> str:
+        return "plain"
+
+    async def waited() -> str:
+        return "waited"
+
+    assert app.ensure_sync(plain) is plain
+    # Flask's own handling: wrapped to be waited for, which needs asgiref (not installed
+    # here, and Flask says so), never called as if it were plain.
+    try:
+        wrapped = app.ensure_sync(waited)
+    except RuntimeError as error:
+        assert "async" in str(error)
+    else:
+        assert wrapped is not waited
+    bound = Flask.ensure_sync.__get__(app)
+    assert app.ensure_sync(bound) is bound  # a method is asked as Flask asks it
+
+
+def test_a_teardown_registered_on_the_app_or_a_blueprint_still_runs(app: Flask) -> None:
+    ran = []
+    app.teardown_request(lambda error: ran.append(("request", error)))
+    app.teardown_appcontext(lambda error: ran.append(("app", error)))
+    assert app.test_client().get("/healthz").status_code == 200
+    assert ran == [("request", None)]
+    # (the test's own app context stays pushed across its requests: popped here)
+    with app.app_context():
+        pass
+    assert ran == [("request", None), ("app", None)]
+
+
+def test_a_receiver_of_the_teardown_signals_still_hears_them(app: Flask) -> None:
+    heard = []
+
+    def request_torn_down(sender: Flask, **extra: object) -> None:
+        heard.append("request")
+
+    def context_torn_down(sender: Flask, **extra: object) -> None:
+        heard.append("app")
+
+    with (
+        request_tearing_down.connected_to(request_torn_down, app),
+        appcontext_tearing_down.connected_to(context_torn_down, app),
+    ):
+        assert app.test_client().get("/healthz").status_code == 200
+        with app.app_context():
+            pass
+    assert heard == ["request", "app"]
+
+
+def _wsgi_body(response: Answer, method: str = "GET") -> tuple[object, bytes]:
+    environ = EnvironBuilder("/", method=method).get_environ()
+    iterable = response.get_app_iter(environ)
+    body = b"".join(iterable)
+    if hasattr(iterable, "close"):
+        iterable.close()
+    return iterable, body
+
+
+def test_a_body_made_whole_goes_to_the_server_as_it_is() -> None:
+    response = Answer(b'{"a":1}\n', mimetype="application/json")
+    iterable, body = _wsgi_body(response)
+    assert iterable is response.response
+    assert body == b'{"a":1}\n'
+
+
+@pytest.mark.parametrize(("status", "method"), [(204, "GET"), (304, "GET"), (200, "HEAD")])
+def test_an_answer_that_has_no_body_sends_none(status: int, method: str) -> None:
+    response = Answer(b"something", status=status)
+    assert _wsgi_body(response, method)[1] == b""
+
+
+def test_an_answer_with_something_to_close_is_closed_after_it_is_sent() -> None:
+    closed = []
+    response = Answer(b"body")
+    response.call_on_close(lambda: closed.append(True))
+    iterable, body = _wsgi_body(response)
+    assert body == b"body"
+    assert iterable is not response.response
+    assert closed == [True]
+
+
+def test_a_streamed_answer_is_sent_as_werkzeug_sends_it() -> None:
+    response = Answer(iter([b"a", "b"]))
+    assert _wsgi_body(response)[1] == b"ab"
