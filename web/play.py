@@ -147,7 +147,9 @@ def scoring_context(request: Request, catalog: Catalog, max_players: int) -> dic
     try:
         if problem is not None:
             raise problem
-        document = service.run_score({**fields, "players": read_form_players(request.form)})
+        document = service.run_score(
+            {**fields, "players": read_form_players(request.form)}, for_page=True
+        )
     except APIError as error:
         # A body over the size limit is the players' lists, in all likelihood.
         context["error"] = page_error(error, "players")

@@ -198,8 +198,10 @@ def run_rich(fields: Mapping[str, Any], seconds: float) -> dict[str, Any]:
     return found.as_dict(dictionary.name)
 
 
-def run_score(fields: Mapping[str, Any]) -> dict[str, Any]:
-    """Score a game by the rules; return the ``POST /score`` document."""
+def run_score(fields: Mapping[str, Any], *, for_page: bool = False) -> dict[str, Any]:
+    """Score a game by the rules; return the ``POST /score`` document. Its missed words
+    are written as JSON by the native core where it can (``written_words``), for the
+    encoder to put in as they are; ``for_page``: as objects, for a page to read."""
     config = current_app.config
     player_limits = PlayerLimits(
         config["SCORE_MAX_PLAYERS"],
@@ -215,7 +217,7 @@ def run_score(fields: Mapping[str, Any]) -> dict[str, Any]:
             dictionary_named(name),
             players,
             budget=config["SOLVE_BUDGET"],
-            write_words=written_words,
+            write_words=None if for_page else written_words,
         )
     except SearchBudgetExceeded as error:
         # Tracing the players' words on a board of endless near-misses: the same limit.
