@@ -215,6 +215,27 @@ def test_an_answer_that_sets_none_of_them_gets_each_as_the_general_rule_adds_it(
     assert ("Strict-Transport-Security" in dict(headers)) == secure
 
 
+@pytest.mark.parametrize(
+    ("scheme", "vary"),
+    [("http", "Authorization, Cookie"), ("https", "Origin"), ("http", "accept-language")],
+)
+def test_an_answer_whose_own_vary_is_its_only_one_of_them_gets_what_the_general_rule_gives(
+    scheme: str, vary: str
+) -> None:
+    # A room's poll sets its own Vary, ETag and Cache-Control: the short way for it
+    # gives the same headers, in the same order, as the rule for any answer.
+    environ = {"wsgi.url_scheme": scheme, "PATH_INFO": "/api/rooms/ABCD", "HTTP_COOKIE": ""}
+    own = [("ETag", '"1"'), ("Vary", vary), ("Cache-Control", "no-cache")]
+    headers = list(own)
+    complete(environ, headers)
+    present = {"etag": '"1"', "vary": vary, "cache-control": "no-cache"}
+    rule = missing_security_headers(present.keys(), scheme == "https") + language_headers(
+        environ, present
+    )
+    assert headers == [("ETag", '"1"'), ("Cache-Control", "no-cache"), *rule]
+    assert dict(headers)["Vary"].lower().count("accept-language") == 1
+
+
 def test_the_policy_forbids_inline_script_and_framing() -> None:
     policy = dict(
         part.split(" ", 1) for part in EXPECTED_HEADERS["Content-Security-Policy"].split("; ")

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from operator import itemgetter
 from typing import Any
 
-from .i18n import STATIC_PATH, VARY, language_headers, language_of
+from .i18n import STATIC_PATH, VARY, language_headers, language_of, vary_by_language
 from .security import BY_LOWER_NAME, HSTS, missing_security_headers
 
 StartResponse = Callable[..., Any]
@@ -29,6 +29,8 @@ ADDED_NAMES = frozenset({*BY_LOWER_NAME, HSTS[0], "content-language", "vary"})
 #: The security headers an answer that sets none of them gets, without TLS and with it.
 ALL_PLAIN = tuple(missing_security_headers((), secure=False))
 ALL_SECURE = tuple(missing_security_headers((), secure=True))
+#: The added names of an answer that sets its own Vary alone.
+VARY_ALONE = frozenset({"vary"})
 _name = itemgetter(0)
 
 
@@ -57,6 +59,22 @@ def complete(environ: dict[str, Any], headers: list[tuple[str, str]]) -> None:
         headers += ALL_SECURE if secure else ALL_PLAIN
         if not environ.get("PATH_INFO", "").startswith(STATIC_PATH):
             headers += (("Content-Language", language_of(environ)), VARY)
+        return
+    names = list(map(str.lower, map(_name, headers)))
+    if (
+        names.count("vary") == 1
+        and ADDED_NAMES.intersection(names) == VARY_ALONE
+        and not environ.get("PATH_INFO", "").startswith(STATIC_PATH)
+    ):
+        # An answer whose only one of them is its own Vary (a room's poll, a cached
+        # page): the same headers as below, in the same order, from the lists made
+        # once, where the general way below cost a poll four times the common case.
+        vary = headers.pop(names.index("vary"))[1]
+        headers += ALL_SECURE if secure else ALL_PLAIN
+        headers += (
+            ("Content-Language", language_of(environ)),
+            ("Vary", vary_by_language(vary)),
+        )
         return
     present: dict[str, str] = {}
     for name, value in headers:

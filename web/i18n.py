@@ -229,14 +229,18 @@ def language_headers(
     if "content-language" not in present:
         added.append(("Content-Language", language_of(environ)))
     vary = present.get("vary")
-    if vary is None:
-        added.append(VARY)
-    else:
-        names = [name.strip() for name in vary.split(",") if name.strip()]
-        known = {name.lower() for name in names}
-        names += [name for name in ("Accept-Language", "Cookie") if name.lower() not in known]
-        added.append(("Vary", ", ".join(names)))
+    added.append(VARY if vary is None else ("Vary", vary_by_language(vary)))
     return added
+
+
+@lru_cache(maxsize=64)
+def vary_by_language(vary: str) -> str:
+    """An answer's own Vary value, with Accept-Language and Cookie joined to it unless
+    it names them (kept: a route sends the same few values again and again)."""
+    names = [name.strip() for name in vary.split(",") if name.strip()]
+    known = {name.lower() for name in names}
+    names += [name for name in ("Accept-Language", "Cookie") if name.lower() not in known]
+    return ", ".join(names)
 
 
 def _safe_next(target: str | None) -> str:
