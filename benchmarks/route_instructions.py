@@ -46,20 +46,10 @@ void counted_stop(void) { CALLGRIND_DUMP_STATS_AT("counted"); CALLGRIND_STOP_INS
 def prepare(folder: Path) -> None:
     """Build the hot path's requests with this tree's app; keep them and the answers."""
     sys.path.insert(0, str(ROOT))
+    from route_profile import app_and_sender
     from route_requests import build, write_answers
 
-    from app import create_app
-    from games.db import upgrade
-
-    url = f"sqlite:///{folder}/rooms.sqlite3"
-    upgrade(url)
-    app = create_app({"DATABASE_URL": url})
-    client = app.test_client()
-
-    def send(method: str, path: str, headers: dict[str, str], body: str):
-        answer = client.open(path, method=method, headers=headers, data=body or None)
-        return answer.status_code, answer.headers.get("ETag", ""), answer.get_data()
-
+    app, send = app_and_sender(folder)
     hot = build(send, boards=200)
     write_answers(hot, str(folder / "answers.json"))
     requests = {

@@ -72,6 +72,24 @@ def areas(stats: pstats.Stats) -> dict[str, float]:
     return dict(totals)
 
 
+def app_and_sender(folder: str | Path):
+    """The app on a fresh SQLite database in ``folder`` (from whichever tree is first on
+    the path), and a ``send`` for route_requests.build through its test client."""
+    from app import create_app
+    from games.db import upgrade
+
+    url = f"sqlite:///{folder}/rooms.sqlite3"
+    upgrade(url)
+    app = create_app({"DATABASE_URL": url})
+    client = app.test_client()
+
+    def send(method: str, path: str, headers: dict[str, str], body: str):
+        answer = client.open(path, method=method, headers=headers, data=body or None)
+        return answer.status_code, answer.headers.get("ETag", ""), answer.get_data()
+
+    return app, send
+
+
 def measure(tree: Path, requests: int, routes: list[str], language: str, top: int) -> dict:
     """Run in a process whose imports come from ``tree``: each route's figures."""
     sys.path.insert(0, str(tree))
@@ -80,19 +98,8 @@ def measure(tree: Path, requests: int, routes: list[str], language: str, top: in
     from route_requests import build, write_answers
     from werkzeug.test import EnvironBuilder
 
-    from app import create_app
-    from games.db import upgrade
-
     with tempfile.TemporaryDirectory(prefix="boggle-route-profile-") as folder:
-        url = f"sqlite:///{folder}/rooms.sqlite3"
-        upgrade(url)
-        app = create_app({"DATABASE_URL": url})
-        client = app.test_client()
-
-        def send(method: str, path: str, headers: dict[str, str], body: str):
-            answer = client.open(path, method=method, headers=headers, data=body or None)
-            return answer.status_code, answer.headers.get("ETag", ""), answer.get_data()
-
+        app, send = app_and_sender(folder)
         hot = build(send, boards=200, language=language)
         answers = Path(folder) / "answers.json"
         write_answers(hot, str(answers))
