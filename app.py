@@ -15,7 +15,6 @@ from __future__ import annotations
 import logging
 import re
 import sys
-import traceback
 from collections.abc import Mapping
 from typing import Any
 
@@ -48,7 +47,7 @@ from web.body import BadFraming, BodyTooLarge, BoundedRequest, DiscardUnreadBody
 from web.errors import APIError
 from web.flask_app import App
 from web.headers import AnswerHeaders
-from web.logs import clip
+from web.logs import clip, traceback_for_log
 from web.security import require_host
 
 DEFAULTS: dict[str, Any] = {
@@ -506,9 +505,11 @@ def _register_errors(app: Flask) -> None:
     @app.errorhandler(Exception)
     def unexpected_error(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
         # Once, and bounded: a client that finds a fault must not fill the disk with it.
-        trace = "".join(traceback.format_exception(error))
         log.error(
-            "unexpected error on %s %s\n%s", request.method, clip(request.path, 200), clip(trace)
+            "unexpected error on %s %s\n%s",
+            request.method,
+            clip(request.path, 200),
+            traceback_for_log(error),
         )
         return api_error(APIError(500, "internal_error", _internal_error_message()))
 

@@ -13,6 +13,7 @@ import json
 import logging
 import os
 import threading
+import traceback
 import types
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from werkzeug.test import EnvironBuilder, run_wsgi_app
 from app import create_app
 from boggle.dictionary import cache_name, load_dictionary
 from web.body import DISCARD_CHUNK, DISCARD_LIMIT
-from web.logs import LOG_LIMIT
+from web.logs import LOG_LIMIT, traceback_for_log
 
 LIMIT = 256 * 1024  # the default MAX_CONTENT_LENGTH
 
@@ -374,6 +375,50 @@ def test_a_500_logs_its_traceback_once_and_bounded(
     (record,) = [r for r in caplog.records if r.levelno >= logging.ERROR]
     message = record.getMessage()
     assert message.startswith("unexpected error on POST /solve\nTraceback")
-    assert "RuntimeError" in message
+    # The error's own line survives, whatever the install's paths make of the frames.
+    assert "\nRuntimeError: xxxx" in message
+    assert "in broken_solve" in message  # the frame that raised: the end of the frames
     assert len(message) < LOG_LIMIT + 300
     assert record.exc_info is None  # the traceback is in the message, not printed again
+
+
+def _raise_chained(links: int, message: str) -> None:
+    """A KeyError at the end of ``links`` errors each raised while handling the one before:
+    a long traceback (Python folds a plain recursion's repeated frames into one line)."""
+    if links:
+        try:
+            _raise_chained(links - 1, f"link {links}")
+        except KeyError:
+            raise KeyError(message)  # noqa: B904 - the chain is the point
+    raise KeyError(message)
+
+
+@pytest.mark.parametrize("links", [0, 60])
+@pytest.mark.parametrize("size", [10, 5_000, 100_000])
+def test_a_logged_traceback_keeps_the_error_line_whatever_its_frames_and_message(
+    links: int, size: int
+) -> None:
+    try:
+        _raise_chained(links, "k" * size)
+    except KeyError as error:
+        whole = "".join(traceback.format_exception(error))
+        text = traceback_for_log(error)
+    assert len(text) < LOG_LIMIT + 200
+    assert text.startswith("Traceback (most recent call last):\n")
+    assert text.endswith("\n") and "\nKeyError: 'kkkk" in text
+    assert "in _raise_chained\n" in text
+    assert (text == whole) == (len(whole) <= LOG_LIMIT and size < 1000)
+    assert ("characters left out" in text) == (text != whole)
+
+
+def test_a_logged_traceback_keeps_a_chained_errors_line_and_the_last_one() -> None:
+    try:
+        try:
+            raise ValueError("v" * 50_000)
+        except ValueError as inner:
+            raise RuntimeError("outer") from inner
+    except RuntimeError as error:
+        text = traceback_for_log(error)
+    assert len(text) < LOG_LIMIT + 200
+    assert text.endswith("RuntimeError: outer\n")
+    assert "direct cause of the following exception" in text
