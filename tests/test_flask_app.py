@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from flask import Flask, session
+from flask import Flask, Response, session
 from flask.signals import appcontext_tearing_down, request_tearing_down
 from werkzeug.test import EnvironBuilder
 
@@ -121,3 +121,61 @@ def test_an_answer_with_something_to_close_is_closed_after_it_is_sent() -> None:
 def test_a_streamed_answer_is_sent_as_werkzeug_sends_it() -> None:
     response = Answer(iter([b"a", "b"]))
     assert _wsgi_body(response)[1] == b"ab"
+
+
+def _werkzeug_answer(response: Answer, method: str = "GET") -> tuple[bytes, str, list]:
+    """What Werkzeug's own Response would hand the server for the same answer."""
+    environ = EnvironBuilder(path="/room/x", method=method).get_environ()
+    plain = Response(response.response, status=response.status, headers=list(response.headers))
+    plain.direct_passthrough = response.direct_passthrough
+    iterable, status, headers = Response.get_wsgi_response(plain, environ)
+    return b"".join(iterable), status, list(headers)
+
+
+def _answer(response: Answer, method: str = "GET") -> tuple[bytes, str, list]:
+    environ = EnvironBuilder(path="/room/x", method=method).get_environ()
+    iterable, status, headers = response.get_wsgi_response(environ)
+    return b"".join(iterable), status, list(headers)
+
+
+ANSWERS = {
+    "a JSON 200": lambda: Answer(b'{"a":1}', mimetype="application/json"),
+    "a 304 with its headers": lambda: Answer(
+        status=304,
+        headers=(("ETag", '"t"'), ("Cache-Control", "private, no-cache"), ("Vary", "Cookie")),
+    ),
+    "a 304 with entity headers": lambda: Answer(
+        b"x",
+        status=304,
+        headers=(("Expires", "0"), ("Content-Language", "de"), ("Allow", "GET"), ("ETag", '"t"')),
+    ),
+    "a 304 with a Content-Location": lambda: Answer(
+        status=304, headers=(("Content-Location", "/räume/x"),)
+    ),
+    "a redirect": lambda: Answer(status=302, headers=(("Location", "/room/ÄB"),)),
+    "a 204": lambda: Answer(status=204, headers=(("X-A", "1"),)),
+    "a body with no length": lambda: Answer(iter([b"a", b"b"])),
+    "a 201 with two Vary": lambda: Answer(
+        b"{}", status=201, headers=(("Vary", "Cookie"), ("vary", "Accept-Language"))
+    ),
+    "an empty 200": lambda: Answer(b""),
+}
+
+
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+@pytest.mark.parametrize("made", ANSWERS.values(), ids=ANSWERS.keys())
+def test_the_answer_gives_the_server_what_werkzeug_would(made, method: str) -> None:
+    assert _answer(made(), method) == _werkzeug_answer(made(), method)
+
+
+def test_a_304_leaves_out_its_entity_headers_but_what_it_must_keep() -> None:
+    body, status, headers = _answer(ANSWERS["a 304 with entity headers"]())
+    assert (body, status) == (b"", "304 NOT MODIFIED")
+    assert [name for name, _value in headers] == ["Expires", "ETag"]
+
+
+def test_a_body_whose_length_is_unknown_gets_it_from_werkzeug() -> None:
+    response = Answer(b"abc")
+    del response.headers["Content-Length"]
+    body, _status, headers = _answer(response)
+    assert (body, dict(headers)["Content-Length"]) == (b"abc", "3")

@@ -22,9 +22,14 @@ from typing import Any
 from flask import Flask, Request, Response
 from flask.sessions import NullSession, SessionInterface
 from flask.signals import appcontext_tearing_down, request_tearing_down
+from werkzeug.http import is_entity_header
 
 #: Marks of code that Flask must run through ``async_to_sync``.
 _ASYNC_CODE = inspect.CO_COROUTINE
+#: Headers whose values Werkzeug rewrites as the answer leaves (made absolute, quoted).
+_REWRITTEN = frozenset({"location", "content-location"})
+#: The entity headers a 304 keeps (Werkzeug's ``remove_entity_headers``).
+_KEPT_BY_304 = frozenset({"expires", "content-location"})
 
 
 class NoSessions(SessionInterface):
@@ -64,6 +69,25 @@ class Answer(Response):
         ):
             return body
         return super().get_app_iter(environ)
+
+    def get_wsgi_response(self, environ: dict[str, Any]) -> tuple[Any, str, list[Any]]:
+        """Werkzeug's answer to the server, without copying the headers into a new
+        ``Headers`` (each value checked again) when it would change nothing in them: no
+        address to rewrite, and a body made whole whose length is set, or a 304 (its
+        entity headers left out, as Werkzeug leaves them out). Anything else goes
+        through Werkzeug."""
+        headers = list(self.headers)
+        names = [name.lower() for name, _value in headers]
+        if _REWRITTEN.isdisjoint(names):
+            if self.status_code == 304:
+                kept = [
+                    h for h in headers if not is_entity_header(h[0]) or h[0].lower() in _KEPT_BY_304
+                ]
+                return (), self.status, kept
+            body = self.get_app_iter(environ)
+            if body is self.response and "content-length" in names:
+                return body, self.status, headers
+        return super().get_wsgi_response(environ)
 
 
 class App(Flask):
