@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from flask import Flask, Response, session
 from flask.signals import appcontext_tearing_down, request_tearing_down
 from werkzeug.test import EnvironBuilder
+from werkzeug.wsgi import wrap_file
 
 from web.flask_app import Answer, App
 
@@ -179,3 +182,27 @@ def test_a_body_whose_length_is_unknown_gets_it_from_werkzeug() -> None:
     del response.headers["Content-Length"]
     body, _status, headers = _answer(response)
     assert (body, dict(headers)["Content-Length"]) == (b"abc", "3")
+
+
+def test_a_304_with_something_to_close_is_closed_as_werkzeug_closes_it() -> None:
+    closed = []
+    response = Answer(status=304, headers=(("ETag", '"t"'),))
+    response.call_on_close(lambda: closed.append(True))
+    iterable, status, headers = response.get_wsgi_response(
+        EnvironBuilder(path="/room/x").get_environ()
+    )
+    assert (b"".join(iterable), status, headers) == (b"", "304 NOT MODIFIED", [("ETag", '"t"')])
+    iterable.close()  # as the server does once the answer is sent
+    assert closed == [True]
+
+
+def test_a_304_of_a_file_closes_the_file() -> None:
+    file = io.BytesIO(b"body { color: red }")
+    response = Answer(wrap_file(EnvironBuilder().get_environ(), file), status=304)
+    response.direct_passthrough = True
+    iterable, _status, _headers = response.get_wsgi_response(
+        EnvironBuilder(path="/static/app.css").get_environ()
+    )
+    assert b"".join(iterable) == b""
+    iterable.close()
+    assert file.closed

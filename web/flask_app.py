@@ -73,20 +73,21 @@ class Answer(Response):
     def get_wsgi_response(self, environ: dict[str, Any]) -> tuple[Any, str, list[Any]]:
         """Werkzeug's answer to the server, without copying the headers into a new
         ``Headers`` (each value checked again) when it would change nothing in them: no
-        address to rewrite, and a body made whole whose length is set, or a 304 (its
-        entity headers left out, as Werkzeug leaves them out). Anything else goes
-        through Werkzeug."""
+        address to rewrite, nothing to close after the answer, and a body made whole
+        whose length is set, or a 304 (its entity headers left out, as Werkzeug leaves
+        them out). Anything else goes through Werkzeug, which closes what it must."""
         headers = list(self.headers)
         names = [name.lower() for name, _value in headers]
-        if _REWRITTEN.isdisjoint(names):
+        if _REWRITTEN.isdisjoint(names) and not self._on_close and type(self.response) is list:
             if self.status_code == 304:
                 kept = [
                     h for h in headers if not is_entity_header(h[0]) or h[0].lower() in _KEPT_BY_304
                 ]
                 return (), self.status, kept
-            body = self.get_app_iter(environ)
-            if body is self.response and "content-length" in names:
-                return body, self.status, headers
+            if "content-length" in names:
+                body = self.get_app_iter(environ)
+                if body is self.response:
+                    return body, self.status, headers
         return super().get_wsgi_response(environ)
 
 
