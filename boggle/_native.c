@@ -130,6 +130,28 @@ ranked_tuple(const Walk *w, PyObject *cells, const int *scores, int longest_scor
 
 /* --- The entry point ------------------------------------------------------------- */
 
+/* Borrow ``object``'s buffer, which must be C-contiguous 32-bit integers in this
+ * machine's byte order (signed or not, as ``is_signed`` says): an array's "i" or "I", a
+ * memoryview's "=I" or "<I". Otherwise TypeError with ``message``, nothing held, -1. */
+static int
+get_int32_buffer(PyObject *object, Py_buffer *view, int is_signed, const char *message)
+{
+    if (PyObject_GetBuffer(object, view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+        return -1;
+    }
+    const char *format = view->format ? view->format : "B";
+    if (*format == '@' || *format == '=' || *format == '<') {
+        format++;
+    }
+    const char *word = is_signed ? "i" : "I", *long_word = is_signed ? "l" : "L";
+    if (view->itemsize != 4 || (strcmp(format, word) != 0 && strcmp(format, long_word) != 0)) {
+        PyBuffer_Release(view);
+        PyErr_SetString(PyExc_TypeError, message);
+        return -1;
+    }
+    return 0;
+}
+
 static int
 read_int(PyObject *value, const char *name, long low, long high, long *out)
 {
@@ -283,24 +305,13 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     Py_buffer compact_view = {0};
     if (use_compact) {
-        if (PyObject_GetBuffer(PyTuple_GET_ITEM(compact_arg, 0), &compact_view,
-                               PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+        if (get_int32_buffer(PyTuple_GET_ITEM(compact_arg, 0), &compact_view, 0,
+                             "the compact nodes must be 32-bit unsigned integers")) {
             return NULL;
-        }
-        const char *compact_format = compact_view.format ? compact_view.format : "B";
-        if (*compact_format == '@' || *compact_format == '=' || *compact_format == '<') {
-            compact_format++;
         }
         /* A record is read whole (its bit set and up to 32 children) from any offset
          * up to compact_max: the array ends in 32 zero entries. */
         int64_t compact_entries = compact_view.len / 4;
-        if (compact_view.itemsize != 4 ||
-            (strcmp(compact_format, "I") != 0 && strcmp(compact_format, "L") != 0)) {
-            PyBuffer_Release(&compact_view);
-            PyErr_SetString(PyExc_TypeError, "the compact nodes must be 32-bit unsigned "
-                            "integers");
-            return NULL;
-        }
         if (compact_entries < 34 || compact_entries - 33 > UINT32_MAX ||
             compact_root < 1 || compact_root > compact_entries - 33 ||
             compact_terminal_limit > compact_entries) {
@@ -320,16 +331,7 @@ walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                             "walk (compact None, or mask_column -1)");
             return NULL;
         }
-        if (PyObject_GetBuffer(args[1], &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
-            return NULL;
-        }
-        const char *format = view.format ? view.format : "B";
-        if (*format == '@' || *format == '=' || *format == '<') {
-            format++;
-        }
-        if (view.itemsize != 4 || (strcmp(format, "i") != 0 && strcmp(format, "l") != 0)) {
-            PyBuffer_Release(&view);
-            PyErr_SetString(PyExc_TypeError, "the table must hold 32-bit signed integers");
+        if (get_int32_buffer(args[1], &view, 1, "the table must hold 32-bit signed integers")) {
             return NULL;
         }
         entries = view.len / 4;
@@ -1040,19 +1042,10 @@ faces_score(PyObject *const *args, const uint32_t *steps, Py_ssize_t steps_entri
     }
 
     Py_buffer view;
-    if (PyObject_GetBuffer(args[0], &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+    if (get_int32_buffer(args[0], &view, 0, "the compact nodes must be 32-bit unsigned integers")) {
         return NULL;
-    }
-    const char *format = view.format ? view.format : "B";
-    if (*format == '@' || *format == '=' || *format == '<') {
-        format++;
     }
     int64_t entries = view.len / 4;
-    if (view.itemsize != 4 || (strcmp(format, "I") != 0 && strcmp(format, "L") != 0)) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_TypeError, "the compact nodes must be 32-bit unsigned integers");
-        return NULL;
-    }
     /* A record is read whole from any offset up to max: the array ends in 32 zeros. */
     if (entries < 34 || entries - 33 > UINT32_MAX || root > entries - 33 ||
         terminal_limit > entries) {
@@ -1247,16 +1240,7 @@ score_faces_numbered(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     Py_buffer view;
-    if (PyObject_GetBuffer(args[0], &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
-        return NULL;
-    }
-    const char *format = view.format ? view.format : "B";
-    if (*format == '@' || *format == '=' || *format == '<') {
-        format++;
-    }
-    if (view.itemsize != 4 || (strcmp(format, "I") != 0 && strcmp(format, "L") != 0)) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_TypeError, "the steps must be 32-bit unsigned integers");
+    if (get_int32_buffer(args[0], &view, 0, "the steps must be 32-bit unsigned integers")) {
         return NULL;
     }
     PyObject *result = faces_score(args + 2, (const uint32_t *)view.buf, view.len / 4,
