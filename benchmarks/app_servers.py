@@ -30,15 +30,12 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
-import re
 import shutil
 import signal
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,9 +44,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(1, str(ROOT / "benchmarks"))
 from process_cpu import tree_cpu_seconds  # noqa: E402
 
+from benchmarks.load_test import run_wrk, wait_until_healthy  # noqa: E402
 from deploy.serve import find_nginx, free_port, nginx_config  # noqa: E402
 
-LUA = ROOT / "benchmarks" / "solve_load.lua"
 #: What nginx needs to keep its connections to the app server open.
 KEPT_UPSTREAM = "upstream app_servers {\n        keepalive 32;"
 KEPT_PROXY = (
@@ -95,16 +92,7 @@ class Stack:
         os.chmod(run, 0o755)  # nginx's workers run as an unprivileged user under root
         nginx = [find_nginx(), "-p", str(run), "-c", str(run / "nginx.conf")]
         self.processes.append(subprocess.Popen([*nginx, "-e", str(run / "nginx-error.log")]))
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/healthz", timeout=2):
-                    return
-            except OSError as error:
-                if time.monotonic() > deadline or any(p.poll() is not None for p in self.processes):
-                    tail = (run / "server.log").read_text(errors="replace")[-800:]
-                    raise SystemExit(f"{self.label} did not start ({error}):\n{tail}") from None
-                time.sleep(0.5)
+        wait_until_healthy(f"http://127.0.0.1:{self.port}/healthz", 120)
 
     def cpu_seconds(self) -> float:
         """CPU used so far by nginx and the app server, their workers included."""
@@ -123,19 +111,12 @@ class Stack:
 
 
 def wrk(port: int, seconds: int) -> tuple[float, float, int]:
-    """One wrk run of GET /solve: answers a second, p99 in ms, answers in all."""
-    output = subprocess.run(
-        ["wrk", "--threads=1", "--connections=16", f"--duration={seconds}s", "--latency",
-         f"--script={LUA}", f"http://127.0.0.1:{port}/solve"],
-        check=True, capture_output=True, text=True, timeout=seconds + 60,
-    ).stdout  # fmt: skip
-    if "Non-2xx" in output or "Socket errors" in output:
-        raise SystemExit(f"wrk saw errors:\n{output}")
-    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
-    value, unit = re.search(r"\s99%\s+([\d.]+)(us|ms|s)\b", output).groups()
-    p99 = float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
-    answers = int(re.search(r"(\d+) requests in", output).group(1))
-    return rate, p99, answers
+    """One wrk run of GET /solve on the default list: answers a second, p99 in ms, answers
+    in all."""
+    run = run_wrk(f"http://127.0.0.1:{port}/solve", "new", seconds, 16, 1, dictionaries=())
+    if run["errors"]:
+        raise SystemExit(f"wrk saw {run['errors']} errors on port {port}: {run}")
+    return run["requests"] / (run["duration_us"] / 1e6), run["p99_us"] / 1000, run["requests"]
 
 
 def main() -> int:

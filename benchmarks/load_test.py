@@ -167,13 +167,21 @@ def first_requests(url: str, count: int) -> list[float]:
         return sorted(pool.map(timed, range(count)))
 
 
-def run_wrk(url: str, dice: str, seconds: int, connections: int, threads: int) -> dict[str, int]:
-    """One wrk run; the numbers its Lua done() hook prints."""
+def run_wrk(
+    url: str,
+    dice: str,
+    seconds: int,
+    connections: int,
+    threads: int,
+    dictionaries: tuple[str, ...] = DICTIONARIES,
+) -> dict[str, int]:
+    """One wrk run, each request on one of ``dictionaries`` (none: the server's default);
+    the numbers its Lua done() hook prints."""
     command = [
         "wrk", f"--threads={threads}", f"--connections={connections}",
         f"--duration={seconds}s", "--timeout=5s", f"--script={LUA}", url,
     ]  # fmt: skip
-    env = {**os.environ, "BOGGLE_DICE": dice, "BOGGLE_DICTIONARIES": ",".join(DICTIONARIES)}
+    env = {**os.environ, "BOGGLE_DICE": dice, "BOGGLE_DICTIONARIES": ",".join(dictionaries)}
     output = subprocess.run(
         command, check=True, capture_output=True, text=True, env=env, timeout=seconds + 30
     ).stdout
