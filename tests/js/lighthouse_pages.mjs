@@ -11,7 +11,8 @@
 // to leave what it keeps in the browser (a practice round running), which the audit
 // then keeps (disableStorageReset). Out: one result per page: its scores (0-100),
 // cumulative layout shift, bytes over the wire, the elements that moved, and every
-// audit of the categories that scored below 1 with its title. With "reports": a folder,
+// audit of the categories that scored below 1 with its title, and the CPU slowdown the
+// page was audited with (lighthouse_slowdown.mjs). With "reports": a folder,
 // each page's whole Lighthouse report is written there too, as <page name>.json (its
 // long tasks, main-thread work by kind, the largest contentful paint's element...).
 
@@ -19,9 +20,24 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 import lighthouse from "lighthouse";
+import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import puppeteer from "puppeteer-core";
 
+import { slowdownFor } from "./lighthouse_slowdown.mjs";
+
 const CATEGORIES = ["performance", "accessibility"];
+
+/**
+ * The host's benchmark index, measured in this tab, and the CPU slowdown it calls for.
+ * The first measure in a fresh tab runs cold (a fifth lower here on an idle host), so it
+ * is left out; of the two after it the higher is kept, the stricter for the page.
+ */
+async function calibrate(tab) {
+  const measure = () => tab.evaluate(pageFunctions.computeBenchmarkIndex);
+  await measure();
+  const index = Math.max(await measure(), await measure());
+  return { index: Math.round(index), slowdown: slowdownFor(index) };
+}
 
 async function readStdin() {
   const chunks = [];
@@ -75,6 +91,7 @@ async function auditOnce(browser, page, reports) {
     // A running round asks before the page is left (beforeunload): the audit leaves it.
     tab.on("dialog", (dialog) => dialog.accept());
     if (page.cookies.length) await context.setCookie(...page.cookies);
+    const host = await calibrate(tab);
     if (page.before) {
       await tab.goto(page.before.url, { waitUntil: "networkidle0" });
       if (page.before.click) await tab.click(page.before.click);
@@ -87,6 +104,7 @@ async function auditOnce(browser, page, reports) {
         logLevel: "error",
         onlyCategories: CATEGORIES,
         disableStorageReset: true, // the context is fresh; keep what `before` left
+        throttling: { cpuSlowdownMultiplier: host.slowdown }, // the rest as Lighthouse's
       },
       undefined,
       tab,
@@ -106,6 +124,10 @@ async function auditOnce(browser, page, reports) {
       moved: movers(lhr),
       short: shortfalls(lhr),
       warnings: lhr.runWarnings,
+      // What the audit was run with, and Lighthouse's own measure of the host during it.
+      cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
+      hostIndex: host.index,
+      hostIndexDuring: lhr.environment.benchmarkIndex,
     };
   } finally {
     await context.close();
