@@ -11,6 +11,10 @@ loaded) on a fresh SQLite database:
 
 - ``gunicorn``: the recipe's own app server, with gunicorn.conf.py (sync workers: one
   connection a request);
+- ``gunicorn gthread, kept``: the same settings with gunicorn's threaded worker, one
+  thread each (as the app's work holds the GIL), which can keep a connection open, and
+  nginx keeping its connections to it: gunicorn's own way to the kept connections
+  below, with the recipe's preloading, search gate and limits unchanged;
 - ``granian``: granian's WSGI server (Rust; ``--granian-workers`` processes, one thread
   each, as the app's work holds the GIL);
 - ``granian, kept``: the same, with nginx keeping its connections to granian open
@@ -141,6 +145,8 @@ def main() -> int:
     folder = Path(tempfile.mkdtemp(prefix="boggle-app-servers-"))
     os.chmod(folder, 0o755)
     stacks = [Stack("gunicorn (the recipe)", gunicorn, False, folder / "gunicorn")]
+    gthread = [*gunicorn[:-1], "--worker-class", "gthread", "--threads", "1", gunicorn[-1]]
+    stacks.append(Stack("gunicorn gthread, kept", gthread, True, folder / "gthread-kept"))
     if importlib.util.find_spec("granian") is None:
         print("granian is not installed (pip install granian==2.8.9): left out")
     else:

@@ -215,8 +215,10 @@ def main() -> int:
     # The recipe is production, which rolls the days' boards from a secret of its own.
     env = {"BOGGLE_LOG_LEVEL": "warning", "BOGGLE_DAILY_SECRET": "the load test's own secret"}
     recipe = Recipe("127.0.0.1", port, env=env)
+    log = recipe.run_dir / "gunicorn.log"
     try:
-        recipe.start()
+        with log.open("wb") as sink:
+            recipe.start(gunicorn_log=sink)
         wait_until_healthy(f"{base}/healthz", 120)
         server = RunningServer(recipe.control_socket)
         groups = {
@@ -251,8 +253,12 @@ def main() -> int:
             (size, run_wrk(base, dice, args.duration, args.connections, args.wrk_threads))
             for size, dice in PHASES
         ]
-        memory_report("after the wrk runs", groups)
-        replaced = [pid for pid in server.workers if not Path(f"/proc/{pid}").exists()]
+        # gunicorn replaces each worker after its max_requests (gunicorn.conf.py), a few
+        # times in a run this long: the figures are the workers running now.
+        current = RunningServer(recipe.control_socket).workers
+        memory_report("after the wrk runs", {**groups, "gunicorn workers": current})
+        replaced = [pid for pid in server.workers if pid not in current]
+        faults = worker_faults(log.read_text(errors="replace"))
     finally:
         recipe.stop()
 
@@ -269,9 +275,25 @@ def main() -> int:
             f"{r['p95_us'] / 1000:>9.2f}{r['p99_us'] / 1000:>9.2f}{r['max_us'] / 1000:>9.1f}"
             f"{r['errors']:>8}"
         )
-    if replaced:
-        print(f"workers that died during the run: {replaced}")
-    return 0
+    print(
+        f"workers replaced during the run: {len(replaced)} of the {len(server.workers)} "
+        f"at the start, by their max_requests ({server.config['max_requests']}, give or "
+        f"take {server.config['max_requests_jitter']}) unless a fault follows"
+    )
+    for fault in faults:
+        print(f"worker fault: {fault}")
+    return 1 if faults else 0
+
+
+#: What gunicorn's master logs when a worker ends other than by its own choice: a
+#: timeout, a failure, or a signal other than the SIGTERM of a graceful stop.
+WORKER_FAULT = re.compile(r"WORKER TIMEOUT|exited with code|was sent SIG(?!TERM\b)")
+
+
+def worker_faults(log: str) -> list[str]:
+    """The lines of a gunicorn log that say a worker timed out, failed or was killed; a
+    worker replaced after its max_requests leaves none."""
+    return [line for line in log.splitlines() if WORKER_FAULT.search(line)]
 
 
 if __name__ == "__main__":
