@@ -7,7 +7,7 @@ loopback port, creates a real room (its lobby, then a round started in another),
 runs Lighthouse from npm (node_modules, package-lock.json) on each page of PAGES in
 Debian's Chromium ($CHROME_PATH, else /usr/bin/chromium), as a phone on a slow network
 would get them: the mobile form factor and Lighthouse's default simulated throttling,
-its CPU slowdown calibrated to the host (tests/js/lighthouse_pages.mjs: the default 4x
+its CPU slowdown calibrated to the host (tests/js/lighthouse_slowdown.mjs: the default 4x
 on a host of Lighthouse's benchmark index 1500 or more, less in proportion on a slower
 or busier one, so that the simulated phone stays the same). Prints each page's
 performance and accessibility scores, its cumulative layout shift, its weight (bytes

@@ -29,8 +29,9 @@ const CATEGORIES = ["performance", "accessibility"];
 
 /**
  * The host's benchmark index, measured in this tab, and the CPU slowdown it calls for.
- * The first measure in a fresh tab runs cold (a fifth lower here on an idle host), so it
- * is left out; of the two after it the higher is kept, the stricter for the page.
+ * The first measure in a fresh tab runs cold (8 to 29% lower than the next on an idle
+ * host here), so it is left out; of the two after it the higher is kept, the stricter
+ * for the page.
  */
 async function calibrate(tab) {
   const measure = () => tab.evaluate(pageFunctions.computeBenchmarkIndex);
@@ -124,10 +125,9 @@ async function auditOnce(browser, page, reports) {
       moved: movers(lhr),
       short: shortfalls(lhr),
       warnings: lhr.runWarnings,
-      // What the audit was run with, and Lighthouse's own measure of the host during it.
+      // What the audit was run with, as Lighthouse's report says it.
       cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
       hostIndex: host.index,
-      hostIndexDuring: lhr.environment.benchmarkIndex,
     };
   } finally {
     await context.close();
