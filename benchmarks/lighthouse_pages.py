@@ -116,8 +116,8 @@ class Audit:
     short: list[dict[str, Any]]
     #: Lighthouse's benchmark index of the host, measured before the audit, and the CPU
     #: slowdown the audit simulated a phone with (calibrated by that index).
-    host_index: int = 0
-    cpu_slowdown: float = 0.0
+    host_index: int
+    cpu_slowdown: float
 
     def failures(self, categories: tuple[str, ...] = tuple(THRESHOLDS)) -> list[str]:
         """Each threshold this page misses (of the categories named, and its layout
