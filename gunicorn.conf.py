@@ -6,9 +6,6 @@ below; what actually runs is in the log ("Using worker: sync") and, when
 BOGGLE_CONTROL_SOCKET is set, on the control socket (``show config``).
 """
 
-import contextlib
-import ctypes
-import gc
 import os
 
 bind = os.environ.get("BOGGLE_BIND", "127.0.0.1:8000")
@@ -85,18 +82,9 @@ def when_ready(server):
 
     Warmed (web/warm.py): every template, language and lazily made thing a request
     needs is made here, once, and shared by the workers, instead of once in each.
-    A full collection walks every tracked object: with the app loaded that is about
-    70,000, tens of ms a time, landing on whichever request is running. Frozen before
-    the fork, they are never walked again (and their pages stay shared with the
-    workers).
+    Frozen, the app's objects are never walked by a collection in a worker, and their
+    pages stay shared (``settle_before_fork`` says why).
     """
-    from web.warm import warm_up
+    from web.warm import settle_before_fork
 
-    warm_up(server.app.wsgi())
-    gc.collect()
-    # The memory that loading and warming freed goes back to the system rather than
-    # stay in the master's heap, where each worker's first allocations would land and
-    # copy the pages (glibc only; elsewhere there is no such call and nothing to do).
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None).malloc_trim(0)
-    gc.freeze()
+    settle_before_fork(server.app.wsgi())

@@ -19,12 +19,17 @@ loaded) on a fresh SQLite database:
   each, as the app's work holds the GIL);
 - ``granian, kept``: the same, with nginx keeping its connections to granian open
   (``keepalive`` in the upstream block, HTTP/1.1 to the app server), which gunicorn's
-  sync workers cannot do.
+  sync workers cannot do;
+- ``granian forked, kept``: as above, but the workers forked from one process that has
+  built, warmed and frozen the app as gunicorn's master does (granian_forked.py), so
+  that they share its pages as the recipe's workers do.
 
 Each takes wrk's GET /solve with a random 4x4 board rolled from the standard dice on
 every request (solve_load.lua), first ``--warmup`` seconds to warm, then ``--rounds``
 runs of ``--duration`` seconds in turn, so that the machine's noise falls on each
-alike. CPU is counted over nginx's processes and the app server's (process_cpu.py).
+alike. CPU is counted over nginx's processes and the app server's (process_cpu.py); memory is
+the app server's processes' PSS after the last round (pages shared by N processes
+count 1/N in each).
 Needs nginx and wrk (Debian: apt-get install nginx wrk); a server that is not installed
 is left out, with why.
 """
@@ -48,7 +53,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(1, str(ROOT / "benchmarks"))
 from process_cpu import tree_cpu_seconds  # noqa: E402
 
-from benchmarks.load_test import run_wrk, wait_until_healthy  # noqa: E402
+from benchmarks.load_test import children_of, memory_mb, run_wrk, wait_until_healthy  # noqa: E402
 from deploy.serve import find_nginx, free_port, nginx_config  # noqa: E402
 
 #: What nginx needs to keep its connections to the app server open.
@@ -102,6 +107,11 @@ class Stack:
         """CPU used so far by nginx and the app server, their workers included."""
         return sum(tree_cpu_seconds(p.pid) for p in self.processes)
 
+    def memory_mb(self) -> float:
+        """The PSS of the app server's processes (nginx's left out), in MB."""
+        server = self.processes[0].pid
+        return sum(memory_mb(pid)[0] for pid in [server, *children_of(server)])
+
     def stop(self) -> None:
         """Stop nginx, then the app server."""
         for process in reversed(self.processes):
@@ -152,6 +162,11 @@ def main() -> int:
     else:
         stacks.append(Stack("granian", granian, False, folder / "granian"))
         stacks.append(Stack("granian, kept", granian, True, folder / "granian-kept"))
+        forked = [
+            python, str(ROOT / "benchmarks" / "granian_forked.py"), "--port", "@PORT@",
+            "--workers", str(args.granian_workers),
+        ]  # fmt: skip
+        stacks.append(Stack("granian forked, kept", forked, True, folder / "granian-forked"))
     env = {
         **os.environ,
         "BOGGLE_ENV": "production",
@@ -172,6 +187,7 @@ def main() -> int:
         check=True, capture_output=True,
     )  # fmt: skip
     results: dict[str, list[tuple[float, float, float]]] = {s.label: [] for s in stacks}
+    memory: dict[str, float] = {}
     try:
         for stack in stacks:
             stack.start(env, edge)
@@ -184,6 +200,7 @@ def main() -> int:
                 rate, p99, answers = wrk(stack.port, args.duration)
                 cpu = (stack.cpu_seconds() - before) * 1000 / answers
                 results[stack.label].append((rate, p99, cpu))
+        memory = {stack.label: stack.memory_mb() for stack in stacks}
     finally:
         for stack in stacks:
             stack.stop()
@@ -191,11 +208,11 @@ def main() -> int:
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")
     print(f"GET /solve 4x4 through nginx, wrk 1 thread 16 connections, {args.rounds} runs of "
           f"{args.duration} s each; medians")  # fmt: skip
-    print(f"{'app server':<24}{'req/s':>8}{'p99 ms':>9}{'cpu ms':>9}   runs (req/s)")
+    print(f"{'app server':<24}{'req/s':>8}{'p99 ms':>9}{'cpu ms':>9}{'PSS MB':>9}   runs (req/s)")
     for label, runs in results.items():
         rate, p99, cpu = (statistics.median(column) for column in zip(*runs, strict=True))
         each = ", ".join(f"{r:,.0f}" for r, _p, _c in runs)
-        print(f"{label:<24}{rate:>8,.0f}{p99:>9.1f}{cpu:>9.2f}   {each}")
+        print(f"{label:<24}{rate:>8,.0f}{p99:>9.1f}{cpu:>9.2f}{memory[label]:>9.1f}   {each}")
     return 0
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import ctypes
 import gc
 import os
 import shutil
@@ -114,16 +113,11 @@ def main() -> int:
     from app import create_app
     from benchmarks.soak import Client, rollup
     from games.db import upgrade
-    from web.warm import warm_up
+    from web.warm import settle_before_fork
 
     upgrade(os.environ["BOGGLE_DATABASE_URL"])
     app = create_app()
-    # As gunicorn.conf.py's when_ready does in the master.
-    warm_up(app)
-    gc.collect()
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None).malloc_trim(0)
-    gc.freeze()
+    settle_before_fork(app)  # as gunicorn.conf.py's when_ready does in the master
     child = os.fork()
     if child:
         _, status = os.waitpid(child, 0)

@@ -14,6 +14,10 @@ would be shared by every worker, which no database driver allows.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import gc
+
 from flask import Flask
 
 from . import i18n
@@ -67,4 +71,24 @@ def warm_up(app: Flask) -> int:
             headers=headers,
         )
         answered += 1
+    return answered
+
+
+def settle_before_fork(app: Flask) -> int:
+    """What the server does with the loaded app before it forks its workers: warm it
+    (``warm_up``), give back what loading and warming freed, and freeze what is left
+    out of the garbage collector's sight; the number of answers warming made.
+
+    A full collection walks every tracked object: with the app loaded that is about
+    70,000, tens of ms a time, landing on whichever request is running. Frozen before
+    the fork, they are never walked again, and their pages stay shared with the workers.
+    The memory freed goes back to the system rather than stay in the server's heap,
+    where each worker's first allocations would land and copy the pages (glibc only;
+    elsewhere there is no such call and nothing to do).
+    """
+    answered = warm_up(app)
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None).malloc_trim(0)
+    gc.freeze()
     return answered
