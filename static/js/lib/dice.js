@@ -3,7 +3,7 @@
 // sets), and the random numbers are Python's own. random.Random(seed) is a Mersenne
 // Twister seeded by init_by_array; with it here, the same dice and seed give the same
 // board as GET /random, so a round rolled offline can be rolled again anywhere, and
-// tests/test_offline_page_search.py holds the two equal.
+// tests/test_browser_search.py holds the two equal.
 
 const N = 624;
 const M = 397;

@@ -1,21 +1,24 @@
 // What a board holds, counted and worded in the page: boggle/summary.py's summarize and
 // solve_document, for an answer of the page's own search (lib/offline.js), which has no
 // server to word it. The same counts and the same sentences, from the script catalogue
-// (tests/test_offline_page_search.py holds them to the server's in every language).
+// (tests/browser/test_offline_in_browser.py holds them to the server's document).
 
-import { lang, ngettext } from "./i18n.js";
+import { lang, ngettext, once } from "./i18n.js";
 import { rules } from "./rules.js";
 
-const percentFormat = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 });
+// Made on first use: the first Intl format a page makes reads its locale's data, a
+// long task on a phone if it ran as the page's scripts load (this module loads with
+// every page that can search offline, and an offline search is rare).
+const percentFormat = once(() => new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }));
 
 /** `part` of `whole` as a whole percentage, halves to even as the server rounds them. */
 export function percent(part, whole) {
-  if (!whole) return percentFormat.format(0);
+  if (!whole) return percentFormat().format(0);
   const hundredths = 100 * part;
   let whole_percent = Math.floor(hundredths / whole);
   const twice = 2 * (hundredths - whole_percent * whole);
   if (twice > whole || (twice === whole && whole_percent % 2 === 1)) whole_percent += 1;
-  return percentFormat.format(whole_percent / 100);
+  return percentFormat().format(whole_percent / 100);
 }
 
 const points = (count) => ngettext("%(num)s point", "%(num)s points", count);
