@@ -429,6 +429,41 @@ def test_the_practice_clock_rounds_the_time_left_up_to_whole_seconds(
     expect(page.locator("#summary-title")).to_have_text("Time's up")
 
 
+def frames_drawn(page: Page, seconds: float) -> int:
+    """The frames the page's main thread painted over ``seconds``: its Paint steps, those
+    within a few ms of each other (one frame's layers) counted once."""
+    browser = page.context.browser
+    assert browser is not None
+    browser.start_tracing(page=page, categories=["devtools.timeline"])
+    page.wait_for_timeout(seconds * 1000)
+    events = json.loads(browser.stop_tracing())["traceEvents"]
+    main = {
+        (e["pid"], e["tid"]) for e in events if e.get("args", {}).get("name") == "CrRendererMain"
+    }
+    paints = sorted(
+        e["ts"] for e in events if e.get("name") == "Paint" and (e["pid"], e["tid"]) in main
+    )
+    # Frames are 16 ms apart at the most frequent (60 Hz); timestamps are in µs.
+    starts = [at for before, at in itertools.pairwise([-(10**12), *paints]) if at - before > 4_000]
+    return len(starts)
+
+
+def test_a_running_round_draws_only_when_its_clock_moves(
+    page: Page, live_url: str, expect: Callable
+) -> None:
+    # The clock moves the timer and its bar every 200 ms, 5 frames a second. A
+    # transition on the bar's width (which only the main thread can animate) drew a
+    # frame every 16 ms for the whole round (121 to 124 in these 2 s), 7 times the work.
+    page.goto(f"{live_url}/practice?{urlencode({'board': BOARD, 'seconds': 180})}")
+    expect(page.locator("#needs-js")).to_be_hidden()
+    page.get_by_role("button", name="Start the round").click()
+    expect(page.locator("#result-board .cube")).to_have_count(16)
+    page.wait_for_timeout(500)  # the board drawn and settled
+    drawn = frames_drawn(page, 2)
+    # 10 or 11 here; at most twice the ticks, for the caret's blink and the like.
+    assert 0 < drawn <= 2 * 2 * 5, f"{drawn} frames drawn in 2 s of a round"
+
+
 # --- Phones and no JavaScript ---------------------------------------------------------
 
 
