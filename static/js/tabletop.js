@@ -60,7 +60,10 @@ function tabletop(stage) {
     stage.dataset.state = phase;
   };
 
+  // Written only when it changes, once a second: the clock ticks every 200 ms, and each
+  // write, even of the same text, is a frame for the device to draw.
   const showClock = (text) => {
+    if ($("clock-near").textContent === text) return;
     $("clock-near").textContent = text;
     $("clock-far").textContent = text;
   };

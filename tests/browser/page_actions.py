@@ -3,6 +3,8 @@ browser test modules so that none imports another."""
 
 from __future__ import annotations
 
+import itertools
+import json
 import re
 import threading
 from collections.abc import Iterator
@@ -239,3 +241,22 @@ def check_round_screen(
         assert on_screen(shown), f"with the keyboard open, {shown} is off the screen"
     page.screenshot(path=artifacts / f"phone-{name}-keyboard.png")
     page.set_viewport_size({"width": 390, "height": 844})
+
+
+def frames_drawn(page: Page, seconds: float) -> int:
+    """The frames the page's main thread painted over ``seconds``: its Paint steps, those
+    within a few ms of each other (one frame's layers) counted once."""
+    browser = page.context.browser
+    assert browser is not None
+    browser.start_tracing(page=page, categories=["devtools.timeline"])
+    page.wait_for_timeout(seconds * 1000)
+    events = json.loads(browser.stop_tracing())["traceEvents"]
+    main = {
+        (e["pid"], e["tid"]) for e in events if e.get("args", {}).get("name") == "CrRendererMain"
+    }
+    paints = sorted(
+        e["ts"] for e in events if e.get("name") == "Paint" and (e["pid"], e["tid"]) in main
+    )
+    # Frames are 16 ms apart at the most frequent (60 Hz); timestamps are in µs.
+    starts = [at for before, at in itertools.pairwise([-(10**12), *paints]) if at - before > 4_000]
+    return len(starts)

@@ -16,7 +16,15 @@ from urllib.parse import urlencode
 from urllib.request import Request, urlopen
 
 import pytest
-from page_actions import BOARD, PLAYERS, fill_players, marked, path_steps, verdict_row
+from page_actions import (
+    BOARD,
+    PLAYERS,
+    fill_players,
+    frames_drawn,
+    marked,
+    path_steps,
+    verdict_row,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -427,25 +435,6 @@ def test_the_practice_clock_rounds_the_time_left_up_to_whole_seconds(
     page.clock.run_for(400)
     expect(timer).to_have_text("0:00")
     expect(page.locator("#summary-title")).to_have_text("Time's up")
-
-
-def frames_drawn(page: Page, seconds: float) -> int:
-    """The frames the page's main thread painted over ``seconds``: its Paint steps, those
-    within a few ms of each other (one frame's layers) counted once."""
-    browser = page.context.browser
-    assert browser is not None
-    browser.start_tracing(page=page, categories=["devtools.timeline"])
-    page.wait_for_timeout(seconds * 1000)
-    events = json.loads(browser.stop_tracing())["traceEvents"]
-    main = {
-        (e["pid"], e["tid"]) for e in events if e.get("args", {}).get("name") == "CrRendererMain"
-    }
-    paints = sorted(
-        e["ts"] for e in events if e.get("name") == "Paint" and (e["pid"], e["tid"]) in main
-    )
-    # Frames are 16 ms apart at the most frequent (60 Hz); timestamps are in µs.
-    starts = [at for before, at in itertools.pairwise([-(10**12), *paints]) if at - before > 4_000]
-    return len(starts)
 
 
 def test_a_running_round_draws_only_when_its_clock_moves(

@@ -18,6 +18,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from english_leaks import leaks, translated_english
+from page_actions import frames_drawn
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -383,6 +384,20 @@ def test_a_shake_rolls_a_new_board_once_the_player_allows_motion(
     assert device.get_attribute("#table", "data-seed") != "8"
     # Allowed before: the next board's switch is on without a tap.
     expect(device.locator("#shake")).to_have_attribute("aria-pressed", "true")
+
+
+def test_the_clocks_are_drawn_once_a_second_as_the_round_runs(
+    device: Page, live_url: str, expect: Callable
+) -> None:
+    # The clock ticks every 200 ms, and the two clocks are written only when the second
+    # changes: a device lying on the table for the whole round draws a frame a second,
+    # where writing the same text at every tick drew five (10 in these 2 s).
+    device.goto(table_url(live_url, dice="new", seed=8, seconds=60))
+    device.click("#start")
+    expect(device.locator("#table")).to_have_attribute("data-state", "playing", timeout=6000)
+    device.wait_for_timeout(300)
+    drawn = frames_drawn(device, 2)
+    assert 0 < drawn <= 5, f"{drawn} frames drawn in 2 s of the round"
 
 
 def test_a_knock_or_a_shake_during_the_round_rolls_nothing(
