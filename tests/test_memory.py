@@ -71,17 +71,23 @@ def test_the_rooms_solutions_kept_are_bounded_by_their_words() -> None:
     assert cache(0) is not answers[0] and searched[-1] == 0  # dropped long ago: searched again
 
 
-def test_warming_the_app_makes_its_pages_without_touching_the_database(
-    catalog: object, cache_dir: Path, tmp_path: Path
-) -> None:
+def cold_app(catalog: object, cache_dir: Path, database: Path) -> Flask:
+    """The app as a server loads it, before any warming, its rooms in ``database``."""
     from app import create_app
-    from web.warm import warm_up
 
-    database = tmp_path / "rooms.sqlite3"
-    app = create_app(
+    return create_app(
         {"TESTING": True, "CACHE_DIR": str(cache_dir), "DATABASE_URL": f"sqlite:///{database}"},
         catalog=catalog,  # type: ignore[arg-type]
     )
+
+
+def test_warming_the_app_makes_its_pages_without_touching_the_database(
+    catalog: object, cache_dir: Path, tmp_path: Path
+) -> None:
+    from web.warm import warm_up
+
+    database = tmp_path / "rooms.sqlite3"
+    app = cold_app(catalog, cache_dir, database)
     loaded = [
         entry["name"] for entry in app.extensions["boggle.catalog"].describe() if entry["loaded"]
     ]
@@ -97,14 +103,10 @@ def test_warming_the_app_makes_its_pages_without_touching_the_database(
 def test_settling_before_the_fork_warms_the_app_and_freezes_what_is_made(
     catalog: object, cache_dir: Path, tmp_path: Path
 ) -> None:
-    from app import create_app
     from web.warm import settle_before_fork, warm_up
 
     database = tmp_path / "rooms.sqlite3"
-    app = create_app(
-        {"TESTING": True, "CACHE_DIR": str(cache_dir), "DATABASE_URL": f"sqlite:///{database}"},
-        catalog=catalog,  # type: ignore[arg-type]
-    )
+    app = cold_app(catalog, cache_dir, database)
     gc.unfreeze()
     try:
         answered = settle_before_fork(app)
