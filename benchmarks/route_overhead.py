@@ -1,7 +1,7 @@
 """Each JSON route of the hot path against a bare Flask route returning the same documents.
 
     python benchmarks/route_overhead.py [--duration 10] [--rounds 3] [--warmup 3]
-        [--connections 16] [--routes all] [--base REV | --no-base] [--bare flask,app]
+        [--connections 16] [--routes all] [--base REV | --no-base] [--bare flask,app,reads]
         [--boards 200] [--language de] [--recipe] [--server-env NAME=VALUE]
 
 Servers, all started before the first measurement, each on a loopback port:
@@ -14,7 +14,10 @@ Servers, all started before the first measurement, each on a loopback port:
   the answer this tree's app gave it, through the same gunicorn settings: with Flask's
   own JSON encoder (``bare``, issue 29's yardstick) and with the app's, orjson
   (``bare, app's JSON``: the stricter comparison, where what differs is the app's
-  work alone).
+  work alone); and with ``--bare ...,reads``, the bare app with Flask's encoder whose
+  room polls also make the app's poll's database reads, on a copy of the database
+  this tree's app made the room in (``bare, room's reads``, column ``x reads``): the
+  floor for any app that reads a room's state from the database at each poll.
 
 Each app gets a fresh SQLite file for its rooms, migrated as ``make db-upgrade`` does.
 The requests (``route_requests.py``) are built against each app and its answers
@@ -53,6 +56,7 @@ import os
 import re
 import shutil
 import signal
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -72,7 +76,9 @@ LUA = ROOT / "benchmarks" / "route_load.lua"
 #: The bare app through the production recipe, in place of the project's app.
 BARE_RECIPE = "benchmarks/bare_recipe.py"
 #: The bare app's names in the table, by its JSON encoder (``BOGGLE_BARE_JSON``).
-BARE_LABELS = {"flask": "bare", "app": "bare, app's JSON"}
+BARE_LABELS = {"flask": "bare", "app": "bare, app's JSON", "reads": "bare, room's reads"}
+#: Their columns of throughput ratios in the table.
+RATIO_HEADS = {"flask": "x bare", "app": "x b/app", "reads": "x reads"}
 #: Fields that differ from one answer to the next, or from one server's rooms to another's.
 VARYING = ("elapsed_ms",)
 
@@ -234,7 +240,8 @@ def main() -> int:
         "--bare",
         default="flask,app",
         help="bare apps: 'flask' (Flask's JSON encoder, issue 29's yardstick), 'app' (the "
-        "project's, web/answers.py), or both (default)",
+        "project's, web/answers.py), 'reads' (Flask's encoder, and a room's poll makes the "
+        "app's poll's reads: bare_app.py); comma-separated (default: flask,app)",
     )
     parser.add_argument(
         "--recipe",
@@ -280,21 +287,31 @@ def main() -> int:
         assert this is not None
         answers = work / "answers.json"
         write_answers(this, str(answers))
+        # The room the polls ask for, as this tree's app left it, for the bare app that
+        # makes the poll's reads (SQLite's own copy, safe while the app runs).
+        rooms = work / "rooms-copy.sqlite3"
+        source, copy = sqlite3.connect(servers[0].folder / "rooms.sqlite3"), sqlite3.connect(rooms)
+        try:
+            source.backup(copy)
+        finally:
+            source.close()
+            copy.close()
         bares = [
             Server(
-                BARE_LABELS[encoder],
+                BARE_LABELS[kind],
                 ROOT,
                 "benchmarks.bare_app:create_app()",
-                work / f"bare-{encoder}",
+                work / f"bare-{kind}",
                 args.recipe,
                 env={
                     **settings,
                     "BOGGLE_BARE_ANSWERS": str(answers),
-                    "BOGGLE_BARE_JSON": encoder,
+                    "BOGGLE_BARE_JSON": "flask" if kind == "reads" else kind,
+                    **({"BOGGLE_BARE_ROOM_READS": str(rooms)} if kind == "reads" else {}),
                 },
                 config="benchmarks/bare_gunicorn_conf.py",
             )
-            for encoder in filter(None, args.bare.split(","))
+            for kind in filter(None, args.bare.split(","))
         ]
         for bare in bares:
             bare.hot = this
@@ -342,15 +359,17 @@ def main() -> int:
             server.stop()
         shutil.rmtree(work, ignore_errors=True)
 
+    kinds = [kind for kind in BARE_LABELS if any(s.label == BARE_LABELS[kind] for s in servers)]
+    heads = "".join(f"{RATIO_HEADS[kind]:>8}" for kind in kinds)
     print(
         f"{'route':<12}{'server':<19}{'req/s':>8}{'p50 ms':>9}{'p99 ms':>9}"
-        f"{'x bare':>8}{'x b/app':>8}{'cpu ms':>8}{'x bare':>8}{'errors':>8}{'bytes':>8}"
+        f"{heads}{'cpu ms':>8}{'x bare':>8}{'errors':>8}{'bytes':>8}"
     )
     for route in routes:
         for server in servers:
             runs = results[server.label, route]
             ratios = ""
-            for label in BARE_LABELS.values():
+            for label in (BARE_LABELS[kind] for kind in kinds):
                 bare_runs = results.get((label, route))
                 if bare_runs is None:
                     ratios += f"{'':>8}"
