@@ -75,7 +75,8 @@ from route_requests import ROUTES, HotPath, build, write_answers, write_requests
 LUA = ROOT / "benchmarks" / "route_load.lua"
 #: The bare app through the production recipe, in place of the project's app.
 BARE_RECIPE = "benchmarks/bare_recipe.py"
-#: The bare app's names in the table, by its JSON encoder (``BOGGLE_BARE_JSON``).
+#: The bare apps' names in the table, by kind (``--bare``): Flask's JSON encoder, the
+#: app's, and Flask's with a room's poll making the poll's reads.
 BARE_LABELS = {"flask": "bare", "app": "bare, app's JSON", "reads": "bare, room's reads"}
 #: Their columns of throughput ratios in the table.
 RATIO_HEADS = {"flask": "x bare", "app": "x b/app", "reads": "x reads"}
@@ -288,14 +289,18 @@ def main() -> int:
         answers = work / "answers.json"
         write_answers(this, str(answers))
         # The room the polls ask for, as this tree's app left it, for the bare app that
-        # makes the poll's reads (SQLite's own copy, safe while the app runs).
+        # makes the poll's reads (SQLite's own copy, safe while the app runs), in WAL
+        # mode as the app keeps its own (games/db.py).
         rooms = work / "rooms-copy.sqlite3"
-        source, copy = sqlite3.connect(servers[0].folder / "rooms.sqlite3"), sqlite3.connect(rooms)
-        try:
-            source.backup(copy)
-        finally:
-            source.close()
-            copy.close()
+        if "reads" in args.bare.split(","):
+            source = sqlite3.connect(servers[0].folder / "rooms.sqlite3")
+            copy = sqlite3.connect(rooms)
+            try:
+                source.backup(copy)
+                copy.execute("PRAGMA journal_mode=WAL")
+            finally:
+                source.close()
+                copy.close()
         bares = [
             Server(
                 BARE_LABELS[kind],
