@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 from flask import Flask
 
@@ -16,19 +17,23 @@ from games import codes
 from games.rooms import ROOM_VERSION, SEATED
 
 
-def app_on(path: Path, catalog: Catalog, cache_dir: Path) -> Flask:
-    """The app with its rooms in the SQLite file at ``path``."""
+def room_made(
+    catalog: Catalog, cache_dir: Path, template: Path, folder: Path
+) -> tuple[Path, Flask, dict[str, Any]]:
+    """A room Ann made through the app, its rooms in an SQLite file of their own: the
+    file, the app and the answer to the room's creation."""
+    path = folder / "rooms.sqlite3"
+    shutil.copy(template, path)
     config = {"TESTING": True, "CACHE_DIR": str(cache_dir), "DATABASE_URL": f"sqlite:///{path}"}
-    return create_app(config, catalog=catalog)
+    app = create_app(config, catalog=catalog)
+    made = app.test_client().post("/rooms", json={"name": "Ann", "seconds": 60}).json
+    return path, app, made
 
 
 def test_the_bare_reads_read_the_room_the_app_made(
     catalog: Catalog, cache_dir: Path, sqlite_template: Path, tmp_path: Path
 ) -> None:
-    path = tmp_path / "rooms.sqlite3"
-    shutil.copy(sqlite_template, path)
-    app = app_on(path, catalog, cache_dir)
-    made = app.test_client().post("/rooms", json={"name": "Ann", "seconds": 60}).json
+    path, app, made = room_made(catalog, cache_dir, sqlite_template, tmp_path)
     code, token = made["room"], made["token"]
     app.test_client().post(f"/rooms/{code}/players", json={"name": "Bob"})
     database = app.extensions["boggle.rooms"].database
@@ -54,10 +59,8 @@ def test_the_bare_reads_read_the_room_the_app_made(
 def test_a_stranger_reads_the_room_with_no_seat(
     catalog: Catalog, cache_dir: Path, sqlite_template: Path, tmp_path: Path
 ) -> None:
-    path = tmp_path / "rooms.sqlite3"
-    shutil.copy(sqlite_template, path)
-    app = app_on(path, catalog, cache_dir)
-    code = app.test_client().post("/rooms", json={"name": "Ann", "seconds": 60}).json["room"]
+    path, app, made = room_made(catalog, cache_dir, sqlite_template, tmp_path)
+    code = made["room"]
     app.extensions["boggle.rooms"].database.dispose()
     version, _players = room_reads(str(path))(code, "", False)
     names = [column.key for column in ROOM_VERSION.exported_columns]
